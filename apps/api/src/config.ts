@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** A real PostgreSQL server; without it the embedded database in DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('no-reply@portal.local'),
+  OUTBOX_DIR: z.string().optional(),
+  TOKEN_SECRET: z.string().min(32).optional(),
+  /** Lifetime of a session token, in seconds. */
+  TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 60 * 60),
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(30),
+  DEFAULT_ORGANIZATION_ID: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/i)
+    .optional(),
+  /** Attempts allowed per window, per account and per client address, on login and reset requests. */
+  RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_ADDRESS: z.coerce.number().int().positive().default(50),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  TRUST_PROXY: bool,
+  SEED: bool,
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { TOKEN_SECRET: string };
+
+/** Parses the environment once; nothing else in the server reads process.env. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  if (!c.TOKEN_SECRET && c.NODE_ENV === 'production' && c.DATABASE_URL) {
+    throw new Error('TOKEN_SECRET must be set when running on a PostgreSQL server in production.');
+  }
+  return { ...c, TOKEN_SECRET: c.TOKEN_SECRET ?? '' };
+}

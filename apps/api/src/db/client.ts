@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs the committed migrations; safe to call on every start. */
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/**
+ * PostgreSQL on a server when a URL is given, otherwise embedded PGlite in dataDir
+ * (or in memory for dataDir 'memory://'). Drivers load lazily so one does not pay for the other.
+ */
+export async function openDatabase(opts: {
+  url?: string | undefined;
+  dataDir: string;
+  migrationsDir?: string;
+}): Promise<Database> {
+  const folder = opts.migrationsDir ?? migrationsFolder;
+  if (opts.url) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it.
+    });
+    const db = drizzle({ client: pool });
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      migrate: () => migrate(db, { migrationsFolder: folder }),
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const inMemory = opts.dataDir.startsWith('memory://');
+  const dir = inMemory ? opts.dataDir : path.resolve(opts.dataDir, 'pg');
+  if (!inMemory) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzle({ client });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migrate(db, { migrationsFolder: folder }),
+    close: () => client.close(),
+  };
+}
