@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { MIGRATIONS_DIR } from '../paths';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -12,7 +13,6 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 /**
  * PostgreSQL on a server when a URL is given, otherwise embedded PGlite in dataDir
@@ -23,7 +23,7 @@ export async function openDatabase(opts: {
   dataDir: string;
   migrationsDir?: string;
 }): Promise<Database> {
-  const folder = opts.migrationsDir ?? migrationsFolder;
+  const folder = opts.migrationsDir ?? MIGRATIONS_DIR;
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');

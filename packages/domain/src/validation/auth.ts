@@ -1,14 +1,9 @@
+import { EMAIL_MIN, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 import { titleCase } from '../format/text';
 import { MESSAGES } from '../messages';
 
 /** Field name -> message for each invalid field; an empty object means the form is valid. */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-
-const EMAIL_MIN = 4;
-const PASSWORD_MIN = 6;
-const PASSWORD_MAX = 50;
-const NAME_MIN = 2;
-const NAME_MAX = 35;
 
 const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;

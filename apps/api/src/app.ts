@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createBrandResolver } from './modules/organizations/brand-resolver';
+import { createOrganizationsRepository } from './modules/organizations/organizations.repository';
+import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { createUsersRepository } from './modules/users/users.repository';
+import { usersRoutes } from './modules/users/users.routes';
+import { createAuditWriter } from './platform/audit';
+import { installAccessControl, type OwnerResolver, type RegisteredRoute } from './platform/auth/access';
+import { resolveTokenSecret } from './platform/auth/secret';
+import { createSessionRepository } from './platform/auth/session.repository';
+import { createTokenService } from './platform/auth/tokens';
+import type { AppContext } from './platform/context';
+import { installErrorHandler } from './platform/errors';
+import { createMailer, type Mailer } from './platform/mail';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit';
+import { serveWebApp } from './platform/web';
+import { WEB_DIST_DIR } from './paths';
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+  logger?: boolean;
+};
+
+/** Builds the server (plugins, modules) without listening, so tests drive it with inject(). */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // Requests are logged by route pattern only: paths and bodies can carry ids, tokens and health data.
+            serializers: { req: () => ({}), res: () => ({}) },
+          },
+    disableRequestLogging: true,
+    genReqId: () => randomUUID(),
+    trustProxy: config.TRUST_PROXY ?? false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const limiter =
+    opts.limiter ?? (config.REDIS_URL ? await createRedisRateLimiter(config.REDIS_URL, app.log) : createMemoryRateLimiter());
+  const db = database.db;
+  const organizations = createOrganizationsRepository(db);
+  const ctx: AppContext = {
+    config,
+    db,
+    tokens: createTokenService(resolveTokenSecret(config.TOKEN_SECRET, config.DATA_DIR), config.TOKEN_TTL_SECONDS),
+    sessions: createSessionRepository(db),
+    audit: createAuditWriter(db, app.log),
+    mailer:
+      opts.mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        outboxDir: config.OUTBOX_DIR ?? path.resolve(config.DATA_DIR.replace('memory://', './data'), 'outbox'),
+        from: config.MAIL_FROM,
+        log: app.log,
+      }),
+    limiter,
+    organizations,
+    users: createUsersRepository(db),
+    resolveBrand: createBrandResolver(organizations, config.DEFAULT_ORGANIZATION_ID),
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'page',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        reqId: request.id,
+      },
+      'request',
+    );
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Patient portal API', version: '1.0.0', description: 'The calls of the portal specification.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const owners = new Map<string, OwnerResolver>();
+  const registry: RegisteredRoute[] = [];
+  app.decorate('apiRoutes', registry);
+  await app.register(async (api) => {
+    installAccessControl(api, {
+      tokens: ctx.tokens,
+      sessions: ctx.sessions,
+      audit: ctx.audit,
+      owners,
+      patientOrganization: (id) => ctx.users.organizationOf(id),
+      registry,
+    });
+    api.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      reply.header('pragma', 'no-cache');
+    });
+    await api.register(organizationsRoutes);
+    await api.register(authRoutes);
+    await api.register(usersRoutes);
+  });
+
+  const distDir = config.WEB_DIST ?? WEB_DIST_DIR;
+  await serveWebApp(app, distDir, ctx.resolveBrand);
+
+  app.addHook('onClose', async () => {
+    await ctx.audit.flush();
+    await limiter.close();
+  });
+  return app;
+}

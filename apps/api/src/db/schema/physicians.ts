@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, ref, updatedAt } from './columns';
+import { organizations, states } from './organizations';
+import { users } from './users';
+
+/** A prescribing provider of a clinic; may be linked to a staff user account. */
+export const physicians = pgTable(
+  'physicians',
+  {
+    id: idColumn(),
+    organizationId: ref('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    userId: ref('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: varchar('first_name', { length: 35 }).notNull(),
+    lastName: varchar('last_name', { length: 35 }).notNull(),
+    /** Credentials shown after the name, e.g. 'MD'. */
+    credentials: varchar('credentials', { length: 16 }),
+    npiNum: varchar('npi_num', { length: 10 }).notNull(),
+    profileImgUrl: text('profile_img_url'),
+    bio: text('bio').notNull().default(''),
+    schedulingLink: text('scheduling_link'),
+    /** Listed to patients as a provider (is_provider). */
+    isProvider: boolean('is_provider').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('physicians_organization_id_npi_num_idx').on(t.organizationId, t.npiNum),
+    index('physicians_user_id_idx').on(t.userId),
+    check('physicians_npi_num_check', sql`${t.npiNum} ~ '^[0-9]{10}$'`),
+  ],
+);
+
+/** The states a physician is licensed in. */
+export const physicianStates = pgTable(
+  'physician_states',
+  {
+    physicianId: ref('physician_id')
+      .notNull()
+      .references(() => physicians.id, { onDelete: 'cascade' }),
+    state: varchar('state', { length: 2 })
+      .notNull()
+      .references(() => states.abbreviation),
+  },
+  (t) => [primaryKey({ columns: [t.physicianId, t.state] }), index('physician_states_state_idx').on(t.state)],
+);
+
+/** Weekly working hours, in the physician's time zone. */
+export const physicianAvailability = pgTable(
+  'physician_availability',
+  {
+    id: idColumn(),
+    physicianId: ref('physician_id')
+      .notNull()
+      .references(() => physicians.id, { onDelete: 'cascade' }),
+    /** 0 Sunday to 6 Saturday. */
+    weekday: smallint('weekday').notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [
+    index('physician_availability_physician_id_weekday_idx').on(t.physicianId, t.weekday),
+    check('physician_availability_weekday_check', sql`${t.weekday} between 0 and 6`),
+    check('physician_availability_range_check', sql`${t.startTime} < ${t.endTime}`),
+  ],
+);

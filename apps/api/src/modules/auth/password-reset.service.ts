@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Organization } from '@portal/domain/contracts/organization';
+import { hashPassword } from '../../platform/auth/password';
+import type { AppContext } from '../../platform/context';
+import { ApiError } from '../../platform/errors';
+import { enforceAttemptLimits } from './auth.service';
+import { createResetTokenRepository } from './reset-token.repository';
+import { renderResetEmail } from './reset-email';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export const INVALID_RESET = 'This password reset link is invalid or has expired.';
+
+export function createPasswordResetService(ctx: AppContext) {
+  const tokens = createResetTokenRepository(ctx.db);
+  const { users, sessions, config, mailer, organizations } = ctx;
+
+  return {
+    /**
+     * Sends a reset link when the e-mail belongs to the organization. The answer does not depend on that,
+     * and the mail goes out after the answer, so neither content nor timing tells who has an account.
+     */
+    async request(organization: Organization, email: string, address: string, log: { error: (o: object, m: string) => void; info: (o: object, m: string) => void }) {
+      await enforceAttemptLimits(ctx, 'reset', `${organization._id}:${email}`, address);
+      const user = await users.findContact(organization._id, email);
+      if (!user) return;
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000);
+      await tokens.replace(user.id, sha256(token), expiresAt);
+      // Built from the organization's stored address, never from the request's Host header.
+      const link = `${organization.app_url.replace(/\/$/, '')}/request-password-reset/${organization._id}/${user.id}/${token}`;
+      const mail = renderResetEmail({
+        brand: organization.settings.name || organization.name,
+        firstName: user.firstName,
+        link,
+        minutes: config.RESET_TOKEN_TTL_MINUTES,
+        supportEmail: organization.settings.support_email,
+      });
+      void mailer
+        .send({ to: user.email, ...mail })
+        .then(() => {
+          // Only the local outbox (no SMTP configured, a developer's machine) shows the link in the log.
+          if (mailer.kind === 'outbox') log.info({ link }, 'password reset link (outbox mode)');
+        })
+        .catch((error: Error) => log.error({ err: { message: error.message } }, 'reset e-mail could not be sent'));
+    },
+
+    async reset(organizationId: string, userId: string, resetToken: string, newPassword: string): Promise<void> {
+      const org = await organizations.findById(organizationId);
+      const userOrg = await users.organizationOf(userId);
+      if (!org || userOrg !== organizationId || !(await tokens.consume(userId, sha256(resetToken)))) {
+        throw new ApiError(400, 'InvalidResetToken', INVALID_RESET);
+      }
+      await users.setPasswordHash(userId, await hashPassword(newPassword));
+      await sessions.revokeAll(userId);
+    },
+  };
+}

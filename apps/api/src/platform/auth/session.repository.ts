@@ -1,0 +1,42 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users, type UserRole } from '../../db/schema/users';
+
+export type SessionUser = { userId: string; organizationId: string; role: UserRole };
+
+/** Sessions back every token: revoking them ends the tokens on the server, not only in a browser. */
+export function createSessionRepository(db: Db) {
+  const activeSession = db
+    .select({ userId: users.id, organizationId: users.organizationId, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(sessions.userId, sql.placeholder('sub')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('session_active');
+
+  return {
+    async findActive(sid: string, sub: string): Promise<SessionUser | undefined> {
+      const rows = (await activeSession.execute({ sid, sub })) as SessionUser[];
+      return rows[0];
+    },
+    async create(userId: string, organizationId: string, expiresAt: Date): Promise<string> {
+      const [row] = await db.insert(sessions).values({ userId, organizationId, expiresAt }).returning({ id: sessions.id });
+      return row!.id;
+    },
+    /** Ends every session of the user: used on logout and after a password reset. */
+    async revokeAll(userId: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+  };
+}
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -1,0 +1,33 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { BrandResolver } from '../modules/organizations/brand-resolver';
+import type { OrganizationsRepository } from '../modules/organizations/organizations.repository';
+import type { UsersRepository } from '../modules/users/users.repository';
+import type { AuditWriter } from './audit';
+import type { RegisteredRoute } from './auth/access';
+import type { SessionRepository } from './auth/session.repository';
+import type { TokenService } from './auth/tokens';
+import type { Mailer } from './mail';
+import type { RateLimiter } from './rate-limit';
+
+/** What the modules share, built once in app.ts and handed to each module's routes. */
+export type AppContext = {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  sessions: SessionRepository;
+  audit: AuditWriter;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  organizations: OrganizationsRepository;
+  users: UsersRepository;
+  resolveBrand: BrandResolver;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** Every API route with its access rule, as registered. */
+    apiRoutes: RegisteredRoute[];
+  }
+}

@@ -1,0 +1,45 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export type Mail = { to: string; subject: string; text: string; html: string; from?: string };
+export type Mailer = { send(mail: Mail): Promise<void>; kind: 'smtp' | 'outbox'; outboxDir?: string };
+
+/**
+ * Real e-mail through nodemailer: SMTP when SMTP_URL is set; otherwise each message is rendered as a
+ * complete RFC 822 file (.eml) in the outbox folder, with a .json copy that tools and tests can read.
+ */
+export function createMailer(opts: {
+  smtpUrl?: string | undefined;
+  outboxDir: string;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: mail.from ?? opts.from, ...mail });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    outboxDir: opts.outboxDir,
+    async send(mail) {
+      const info = await transport.sendMail({ from: mail.from ?? opts.from, ...mail });
+      await mkdir(opts.outboxDir, { recursive: true });
+      const base = `${new Date().toISOString().replaceAll(':', '-')}-${String(info.messageId).replace(/[^a-z0-9]/gi, '').slice(0, 16)}`;
+      const message = info.message as Buffer;
+      await writeFile(path.join(opts.outboxDir, `${base}.eml`), message);
+      await writeFile(
+        path.join(opts.outboxDir, `${base}.json`),
+        JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, created_at: new Date().toISOString() }),
+      );
+      opts.log.info({ file: `${base}.eml`, subject: mail.subject }, 'e-mail written to the outbox');
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { Organization } from '@portal/domain/contracts/organization';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { BrandResolver } from '../modules/organizations/brand-resolver';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** JSON safe to place inside a <script> element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const COLOR = /^#[0-9a-f]{3,8}$/i;
+
+/**
+ * The brand's name, favicon, colour and data written into the page itself, so the first paint is
+ * already the clinic's: no flash of another brand while a request is in flight.
+ */
+export function brandHead(org: Organization, fallback: boolean): string {
+  const color = COLOR.test(org.settings.brand.primary_color) ? org.settings.brand.primary_color : '#0f8a5f';
+  const name = org.settings.name || org.name;
+  return [
+    `<title>${escapeHtml(name)}</title>`,
+    `<link rel="icon" href="${escapeHtml(org.settings.favicons.icon)}">`,
+    `<meta name="theme-color" content="${color}">`,
+    `<style>:root{--brand-primary:${color}}</style>`,
+    `<script type="application/json" id="portal-brand">${scriptJson({ organization: org, fallback })}</script>`,
+  ].join('');
+}
+
+/** A browser navigating to a page (not the API client, which asks for JSON). */
+export function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.headers['sec-fetch-mode'] === 'navigate') return true;
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') && !accept.includes('application/json');
+}
+
+/**
+ * Serves the built single-page app from the same process and port as the API. Page navigations get
+ * index.html with the brand of the requesting host; hashed assets are cached for a year.
+ */
+export async function serveWebApp(app: FastifyInstance, distDir: string, resolveBrand: BrandResolver) {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve the portal pages');
+    return;
+  }
+  const template = readFileSync(indexFile, 'utf8');
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    wildcard: false,
+    setHeaders(reply, filePath) {
+      reply.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+    },
+  });
+
+  const renderIndex = async (request: FastifyRequest) => {
+    const brand = await resolveBrand(request.headers.host);
+    const head = brand ? brandHead(brand.organization, brand.fallback) : '';
+    return template.replace('<!--portal-brand-->', head);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isPageRequest(request)) return;
+    const url = request.url;
+    if (url.startsWith('/api/docs') || /\.[a-z0-9]{2,5}(\?|$)/i.test(url.split('?')[0] ?? '')) return;
+    const html = await renderIndex(request);
+    return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}

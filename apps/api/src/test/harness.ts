@@ -1,0 +1,90 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { seedDatabase } from '../db/seed/seed';
+import { openTestDatabase } from './test-db';
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  outboxDir: string;
+  close: () => Promise<void>;
+};
+
+/** A seeded server on its own database, driven with inject(); the outbox is a temporary folder. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    TOKEN_SECRET: 'test-secret-test-secret-test-secret-42',
+    OUTBOX_DIR: outboxDir,
+    WEB_DIST: path.join(outboxDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  await seedDatabase(database.db, { appUrl: (host) => `http://${host}:3000` });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    outboxDir,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type OutboxMail = { to: string; subject: string; text: string };
+
+/** The e-mails written to the outbox, oldest first. */
+export function readOutbox(dir: string): OutboxMail[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as OutboxMail);
+}
+
+/** Waits for a mail to reach the outbox (mail is sent after the answer). */
+export async function waitForMail(dir: string, to: string, count = 1, timeoutMs = 5000): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = readOutbox(dir).filter((m) => m.to === to);
+    if (mails.length >= count) return mails[count - 1]!;
+    if (Date.now() > deadline) throw new Error(`no mail for ${to} in the outbox`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json() as T;
+
+let counter = 0;
+/** Signs up a new patient through the API; returns its token, id and organization. */
+export async function signupPatient(app: FastifyInstance, organization: string, overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const body = {
+    first_name: 'pat',
+    last_name: `tester${String.fromCharCode(97 + (counter % 26))}`,
+    email: `patient${counter}-${Date.now()}@example.com`,
+    password: 'secret123',
+    organization,
+    accepted_terms: true,
+    ...overrides,
+  };
+  const res = await app.inject({ method: 'POST', url: '/v2/users', payload: body });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const { token, user } = res.json() as { token: string; user: { _id: string; organization: string; email: string } };
+  return { token, id: user._id, organization: user.organization, email: user.email, password: String(body.password) };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,142 @@
+import { normalizeEmail, validateLoginForm } from '@portal/domain/validation/auth';
+import { MESSAGES } from '@portal/domain/messages';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { TextInput } from '../../../components/ui/text-input';
+import { ERROR_TEXT, isApiError } from '../../../lib/api-error';
+import { brandName, useBrand } from '../../../lib/brand';
+import { clearStoredToken, saveSession } from '../../../lib/session';
+import { sessionStarted } from '../../../lib/session-end';
+import { useForm } from '../../../lib/use-form';
+import { useLoginMutation } from '../api/login';
+import { AuthHeading } from '../components/auth-heading';
+import { type AuthEntry, useAuthEntry } from '../hooks/use-auth-entry';
+import { resolvePostLoginPath } from '../post-auth-route';
+import '../components/auth-form.css';
+
+type Failure = { kind: 'credentials' } | { kind: 'message'; message: string };
+
+/** 401 -> bad credentials; 429 -> the server's message; 5xx -> server down (generic); else the server's message. */
+function failureFor(error: unknown): Failure {
+  if (!isApiError(error)) return { kind: 'message', message: MESSAGES.generic };
+  if (error.status === 401) return { kind: 'credentials' };
+  if (error.status === 429 || error.text === ERROR_TEXT.tooManyRequests) return { kind: 'message', message: error.message };
+  if (error.status >= 500) return { kind: 'message', message: MESSAGES.generic };
+  return { kind: 'message', message: error.message || MESSAGES.generic };
+}
+
+function headingFor(entry: AuthEntry, brand: string): { title: string; subtitle: string } {
+  switch (entry.pageType) {
+    case 'product':
+      return { title: 'Log in to continue', subtitle: 'Log in to your account to start your visit.' };
+    case 'campaign':
+      return { title: 'Welcome', subtitle: `Log in to your ${brand} account to continue.` };
+    default:
+      return { title: 'Welcome back', subtitle: `Log in to your ${brand} account.` };
+  }
+}
+
+/** Login (000 §2 Auth container, §4 Login, §5 Login): /login and the product and campaign entry routes. */
+export default function LoginPage() {
+  const entry = useAuthEntry();
+  const navigate = useNavigate();
+  const { organization } = useBrand();
+  const [initial] = useState(() => ({ email: entry.email ?? '', password: '' }));
+  const form = useForm(initial, validateLoginForm);
+  const login = useLoginMutation();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [routing, setRouting] = useState(false);
+  const autoSubmitted = useRef(false);
+
+  async function attempt(email: string, password: string) {
+    setFailure(null);
+    try {
+      const session = await login.mutateAsync({ email: normalizeEmail(email), password });
+      saveSession(session);
+      sessionStarted();
+      setRouting(true);
+      const path = await resolvePostLoginPath({
+        user: session.user,
+        productId: entry.productId,
+        redirectPath: entry.redirectPath,
+      });
+      await navigate(path, { replace: true });
+    } catch (error) {
+      setRouting(false);
+      const next = failureFor(error);
+      if (next.kind === 'credentials') {
+        // 000 §4: a 401 clears the stored token and the form resets
+        clearStoredToken();
+        form.reset(initial);
+      }
+      setFailure(next);
+    }
+  }
+
+  // 000 §4: a `token` query parameter is used as the password and submits by itself
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the landing URL
+  useEffect(() => {
+    if (autoSubmitted.current || !entry.token || !entry.email) return;
+    autoSubmitted.current = true;
+    void attempt(entry.email, entry.token);
+  }, []);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (login.isPending || routing) return;
+    if (!form.submit()) return;
+    void attempt(form.values.email, form.values.password);
+  }
+
+  const heading = headingFor(entry, brandName(organization));
+  const busy = login.isPending || routing;
+
+  return (
+    <div className="auth-page">
+      <AuthHeading title={heading.title} subtitle={heading.subtitle} />
+
+      {entry.expired ? <Alert tone="warning">{MESSAGES.sessionExpired}</Alert> : null}
+
+      {failure?.kind === 'credentials' ? (
+        <Alert tone="error">
+          <span className="auth-alert-lines">
+            <span>{MESSAGES.invalidCredentials}</span>
+            <span>{MESSAGES.invalidCredentialsHelp}</span>
+          </span>
+        </Alert>
+      ) : null}
+      {failure?.kind === 'message' ? <Alert tone="error">{failure.message}</Alert> : null}
+
+      <form className="auth-form" noValidate onSubmit={onSubmit} aria-label="Log in">
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          {...form.text('email')}
+        />
+        <PasswordInput label="Password" autoComplete="current-password" {...form.text('password')} />
+        <p className="auth-form__aside">
+          <Link className="ui-link" to="/request-password-reset">
+            Forgot password?
+          </Link>
+        </p>
+        <Button type="submit" block loading={busy} className="auth-form__submit">
+          Log in
+        </Button>
+      </form>
+
+      <p className="auth-switch">
+        New here?{' '}
+        <Link className="ui-link" to={`/get-started${entry.carriedQuery}`}>
+          Create an account
+        </Link>
+      </p>
+    </div>
+  );
+}

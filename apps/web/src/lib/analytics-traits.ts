@@ -1,0 +1,62 @@
+import { readJson, writeJson } from './storage';
+import { STORAGE_KEYS } from './storage-keys';
+
+/** Marketing attribution sent with a new account (000 §5 Signup: click id, ad cookies, UTM values). */
+export interface AnalyticsTraits {
+  gclid?: string;
+  fbclid?: string;
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  utm_term?: string;
+  utm_content?: string;
+  fbp?: string;
+  fbc?: string;
+}
+
+const QUERY_KEYS = ['gclid', 'fbclid', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+const COOKIE_KEYS = { _fbp: 'fbp', _fbc: 'fbc' } as const;
+
+function fromQuery(search: string): AnalyticsTraits {
+  const params = new URLSearchParams(search);
+  const traits: AnalyticsTraits = {};
+  for (const key of QUERY_KEYS) {
+    const value = params.get(key);
+    if (value) traits[key] = value;
+  }
+  return traits;
+}
+
+function fromCookies(cookie: string): AnalyticsTraits {
+  const traits: AnalyticsTraits = {};
+  for (const part of cookie.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    const name = part.slice(0, index).trim();
+    if (name in COOKIE_KEYS) {
+      const value = decodeURIComponent(part.slice(index + 1).trim());
+      if (value) traits[COOKIE_KEYS[name as keyof typeof COOKIE_KEYS]] = value;
+    }
+  }
+  return traits;
+}
+
+/**
+ * Remembers the landing page's click ids and UTM values for this visit, so they survive the walk from the
+ * landing link to the signup form (called once at start-up).
+ */
+export function captureLandingTraits(search: string = window.location.search): void {
+  const traits = fromQuery(search);
+  if (Object.keys(traits).length === 0) return;
+  const stored = readJson<AnalyticsTraits>(STORAGE_KEYS.landingTraits, 'session') ?? {};
+  writeJson(STORAGE_KEYS.landingTraits, { ...stored, ...traits }, 'session');
+}
+
+/** The landing values, overridden by the current query, plus the `_fbp`/`_fbc` cookies. */
+export function collectAnalyticsTraits(
+  search: string = window.location.search,
+  cookie: string = document.cookie,
+): AnalyticsTraits {
+  const landing = readJson<AnalyticsTraits>(STORAGE_KEYS.landingTraits, 'session') ?? {};
+  return { ...landing, ...fromQuery(search), ...fromCookies(cookie) };
+}

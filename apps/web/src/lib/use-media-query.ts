@@ -1,0 +1,29 @@
+import { useSyncExternalStore } from 'react';
+
+/** Desktop means 1024 px wide or more (001 §9, 002 §9). */
+export const DESKTOP_QUERY = '(min-width: 1024px)';
+
+function supported(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function';
+}
+
+/** Whether a media query matches, following changes. Without matchMedia (tests) the window width decides. */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      if (!supported()) {
+        window.addEventListener('resize', listener);
+        return () => window.removeEventListener('resize', listener);
+      }
+      const list = window.matchMedia(query);
+      list.addEventListener('change', listener);
+      return () => list.removeEventListener('change', listener);
+    },
+    () => (supported() ? window.matchMedia(query).matches : window.innerWidth >= 1024),
+    () => false,
+  );
+}
+
+export function useIsDesktop(): boolean {
+  return useMediaQuery(DESKTOP_QUERY);
+}

@@ -1,0 +1,23 @@
+import { DISCOUNT_CODE_MAX } from '../constants';
+import { MESSAGES } from '../messages';
+
+/** Message for a discount code (trimmed): over 20 characters or not alphanumeric; undefined when valid or empty. */
+export function validateDiscountCode(code: string): string | undefined {
+  const value = code.trim();
+  if (value.length > DISCOUNT_CODE_MAX) return MESSAGES.discountCodeTooLong;
+  if (value !== '' && !/^[A-Za-z0-9]+$/.test(value)) return MESSAGES.discountCodeInvalid;
+  return undefined;
+}
+
+/** True when Apply may be pressed: a non-empty valid code, not loading and not in error. */
+export function canApplyDiscountCode(
+  code: string,
+  state: { loading?: boolean; error?: boolean } = {},
+): boolean {
+  return code.trim() !== '' && validateDiscountCode(code) === undefined && !state.loading && !state.error;
+}
+
+/** Trims a discount code for sending. */
+export function normalizeDiscountCode(code: string): string {
+  return code.trim();
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isAddressComplete,
+  isValidZipCode,
+  normalizeShipping,
+  validateSettingsShippingForm,
+  validateShippingForm,
+} from './shipping';
+
+const valid = {
+  first_name: 'Jane',
+  last_name: 'Doe',
+  street_address: '1 Main St',
+  apt_suite: '',
+  city: 'Springfield',
+  state: 'IL',
+  zip_code: '62701',
+  country: 'us',
+  phone_number: '(217) 555-0123',
+  mobile_number: '',
+};
+
+describe('isValidZipCode', () => {
+  it('accepts 5 digits with an optional +4', () => {
+    expect(isValidZipCode('62701')).toBe(true);
+    expect(isValidZipCode('62701-1234')).toBe(true);
+    expect(isValidZipCode(' 62701 ')).toBe(true);
+  });
+
+  it('rejects everything else', () => {
+    for (const zip of ['', '6270', '627011', '62701-123', '62701-12345', '6270a', '62701 1234', 'ABCDE']) {
+      expect(isValidZipCode(zip), zip).toBe(false);
+    }
+    expect(isValidZipCode(null)).toBe(false);
+  });
+});
+
+describe('validateShippingForm (000 §5)', () => {
+  it('returns an empty object when valid', () => {
+    expect(validateShippingForm(valid)).toEqual({});
+    expect(validateShippingForm({ ...valid, apt_suite: undefined, mobile_number: undefined })).toEqual({});
+  });
+
+  it('requires the names', () => {
+    expect(validateShippingForm({ ...valid, first_name: '' })).toEqual({
+      first_name: 'Enter your first name.',
+    });
+    expect(validateShippingForm({ ...valid, last_name: '' })).toEqual({ last_name: 'Enter your last name.' });
+    expect(validateShippingForm({ ...valid, first_name: 'a'.repeat(36) })).toEqual({
+      first_name: 'Enter your first name.',
+    });
+  });
+
+  it('checks the street address (35 ok, 36 too long)', () => {
+    expect(validateShippingForm({ ...valid, street_address: ' ' })).toEqual({
+      street_address: 'Please enter your street address.',
+    });
+    expect(validateShippingForm({ ...valid, street_address: 's'.repeat(35) })).toEqual({});
+    expect(validateShippingForm({ ...valid, street_address: 's'.repeat(36) })).toEqual({
+      street_address: 'Street address must be less than 35 characters long.',
+    });
+  });
+
+  it('checks apt/suite (optional, max 35)', () => {
+    expect(validateShippingForm({ ...valid, apt_suite: 'a'.repeat(35) })).toEqual({});
+    expect(validateShippingForm({ ...valid, apt_suite: 'a'.repeat(36) })).toEqual({
+      apt_suite: 'Apt/Suite must be less than 35 characters long.',
+    });
+  });
+
+  it('checks the city (required, max 35)', () => {
+    expect(validateShippingForm({ ...valid, city: '' })).toEqual({ city: 'Please enter your city.' });
+    expect(validateShippingForm({ ...valid, city: 'c'.repeat(35) })).toEqual({});
+    expect(validateShippingForm({ ...valid, city: 'c'.repeat(36) })).toEqual({
+      city: 'City must be less than 35 characters long.',
+    });
+  });
+
+  it('checks state, zip and country', () => {
+    expect(validateShippingForm({ ...valid, state: '' })).toEqual({ state: 'Please enter your state.' });
+    expect(validateShippingForm({ ...valid, zip_code: '1234' })).toEqual({
+      zip_code: 'Please enter a valid zip code.',
+    });
+    expect(validateShippingForm({ ...valid, zip_code: '' })).toEqual({
+      zip_code: 'Please enter a valid zip code.',
+    });
+    expect(validateShippingForm({ ...valid, country: '' })).toEqual({
+      country: 'Please enter your country.',
+    });
+  });
+
+  it('requires a valid phone number', () => {
+    expect(validateShippingForm({ ...valid, phone_number: '' })).toEqual({
+      phone_number: 'Please enter a valid phone number.',
+    });
+    expect(validateShippingForm({ ...valid, phone_number: '(217) 555-012' })).toEqual({
+      phone_number: 'Please enter a valid phone number.',
+    });
+    expect(validateShippingForm({ ...valid, phone_number: '(117) 555-0123' })).toEqual({
+      phone_number: 'Please enter a valid phone number.',
+    });
+  });
+
+  it('accepts an empty mobile number but checks a given one', () => {
+    expect(validateShippingForm({ ...valid, mobile_number: '(' })).toEqual({});
+    expect(validateShippingForm({ ...valid, mobile_number: '(312) 555-0188' })).toEqual({});
+    expect(validateShippingForm({ ...valid, mobile_number: '(312) 555' })).toEqual({
+      mobile_number: 'Please enter a valid mobile number.',
+    });
+  });
+});
+
+describe('validateSettingsShippingForm (001 §5)', () => {
+  const { mobile_number: _m, ...settingsValid } = valid;
+
+  it('returns an empty object when valid', () => {
+    expect(validateSettingsShippingForm(settingsValid)).toEqual({});
+    expect(validateSettingsShippingForm({ ...settingsValid, zip_code: '62701-1234' })).toEqual({});
+  });
+
+  it("uses 'Invalid zip code.'", () => {
+    expect(validateSettingsShippingForm({ ...settingsValid, zip_code: '6270' })).toEqual({
+      zip_code: 'Invalid zip code.',
+    });
+  });
+
+  it('requires the phone number, then checks it', () => {
+    expect(validateSettingsShippingForm({ ...settingsValid, phone_number: '' })).toEqual({
+      phone_number: 'Please enter your phone number.',
+    });
+    expect(validateSettingsShippingForm({ ...settingsValid, phone_number: '(217) 55' })).toEqual({
+      phone_number: 'Please enter a valid phone number.',
+    });
+  });
+
+  it('uses the short-name message', () => {
+    expect(validateSettingsShippingForm({ ...settingsValid, first_name: 'J' })).toEqual({
+      first_name: 'First name should be at least 2 characters long.',
+    });
+    expect(validateSettingsShippingForm({ ...settingsValid, last_name: '' })).toEqual({
+      last_name: 'Enter your last name.',
+    });
+  });
+
+  it('shares the address rules', () => {
+    expect(
+      validateSettingsShippingForm({ ...settingsValid, street_address: '', city: 'c'.repeat(36) }),
+    ).toEqual({
+      street_address: 'Please enter your street address.',
+      city: 'City must be less than 35 characters long.',
+    });
+  });
+});
+
+describe('normalizeShipping', () => {
+  it('trims, normalises state, country, phone and mobile', () => {
+    expect(
+      normalizeShipping({
+        ...valid,
+        first_name: ' Jane ',
+        state: 'il',
+        country: '',
+        phone_number: '2175550123',
+        mobile_number: '+1 (312) 555-0188',
+      }),
+    ).toEqual({
+      ...valid,
+      state: 'IL',
+      country: 'us',
+      phone_number: '(217) 555-0123',
+      mobile_number: '3125550188',
+    });
+  });
+});
+
+describe('isAddressComplete', () => {
+  it('needs street, city, state, zip, country and phone', () => {
+    expect(isAddressComplete(valid)).toBe(true);
+    expect(isAddressComplete({ ...valid, zip_code: '' })).toBe(false);
+    expect(isAddressComplete({ ...valid, phone_number: undefined })).toBe(false);
+    expect(isAddressComplete(null)).toBe(false);
+  });
+});

@@ -1,0 +1,150 @@
+import { ADDRESS_FIELD_MAX, DEFAULT_COUNTRY, NAME_MAX, NAME_MIN } from '../constants';
+import { isValidUsNumber, maskPhone, nationalNumber } from '../format/phone';
+import { MESSAGES } from '../messages';
+import type { FieldErrors } from './auth';
+
+/** Values of a shipping address form; apt_suite and mobile_number are optional. */
+export interface ShippingFormValues {
+  first_name: string;
+  last_name: string;
+  street_address: string;
+  apt_suite?: string | null;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+  phone_number: string;
+  mobile_number?: string | null;
+}
+
+/** Fields of the shipping form that can carry an error. */
+export type ShippingField =
+  | 'first_name'
+  | 'last_name'
+  | 'street_address'
+  | 'apt_suite'
+  | 'city'
+  | 'state'
+  | 'zip_code'
+  | 'country'
+  | 'phone_number'
+  | 'mobile_number';
+
+const ZIP = /^\d{5}(?:-\d{4})?$/;
+
+/** True for a US zip code: 5 digits, optionally followed by a dash and 4 digits (surrounding spaces ignored). */
+export function isValidZipCode(zip: string | null | undefined): boolean {
+  return typeof zip === 'string' && ZIP.test(zip.trim());
+}
+
+/** Trimmed string, '' for null or undefined. */
+function text(value: string | null | undefined): string {
+  return (value ?? '').trim();
+}
+
+/** Errors of the address fields shared by both shipping variants (street, apt, city, state, country). */
+function addressErrors(v: ShippingFormValues): FieldErrors<ShippingField> {
+  const errors: FieldErrors<ShippingField> = {};
+  const street = text(v.street_address);
+  if (street === '') errors.street_address = MESSAGES.streetAddressRequired;
+  else if (street.length > ADDRESS_FIELD_MAX) errors.street_address = MESSAGES.streetAddressTooLong;
+  if (text(v.apt_suite).length > ADDRESS_FIELD_MAX) errors.apt_suite = MESSAGES.aptSuiteTooLong;
+  const city = text(v.city);
+  if (city === '') errors.city = MESSAGES.cityRequired;
+  else if (city.length > ADDRESS_FIELD_MAX) errors.city = MESSAGES.cityTooLong;
+  if (text(v.state) === '') errors.state = MESSAGES.shippingStateRequired;
+  if (text(v.country) === '') errors.country = MESSAGES.countryRequired;
+  return errors;
+}
+
+/** True when the trimmed name is 2 to 35 characters long. */
+function isValidName(name: string): boolean {
+  const length = text(name).length;
+  return length >= NAME_MIN && length <= NAME_MAX;
+}
+
+/** Validates the checkout shipping form (000 §5): names, address, zip, country, phone and optional mobile number. */
+export function validateShippingForm(v: ShippingFormValues): FieldErrors<ShippingField> {
+  const errors: FieldErrors<ShippingField> = {};
+  if (!isValidName(v.first_name)) errors.first_name = MESSAGES.firstNameRequired;
+  if (!isValidName(v.last_name)) errors.last_name = MESSAGES.lastNameRequired;
+  Object.assign(errors, addressErrors(v));
+  if (!isValidZipCode(v.zip_code)) errors.zip_code = MESSAGES.zipInvalid;
+  if (!isValidUsNumber(text(v.phone_number))) errors.phone_number = MESSAGES.phoneInvalid;
+  const mobile = text(v.mobile_number);
+  if (nationalNumber(mobile) !== '' && !isValidUsNumber(mobile))
+    errors.mobile_number = MESSAGES.mobileInvalid;
+  return errors;
+}
+
+/** Message for a settings name: empty, shorter than 2 or longer than 35 characters, or undefined. */
+function settingsNameError(name: string, which: 'first' | 'last'): string | undefined {
+  const length = text(name).length;
+  if (length === 0) return which === 'first' ? MESSAGES.firstNameRequired : MESSAGES.lastNameRequired;
+  if (length < NAME_MIN) return which === 'first' ? MESSAGES.firstNameTooShort : MESSAGES.lastNameTooShort;
+  if (length > NAME_MAX) return which === 'first' ? MESSAGES.firstNameTooLong : MESSAGES.lastNameTooLong;
+  return undefined;
+}
+
+/** Validates the settings shipping address form (001 §5): 'Invalid zip code.' and a required phone number. */
+export function validateSettingsShippingForm(
+  v: Omit<ShippingFormValues, 'mobile_number'>,
+): FieldErrors<Exclude<ShippingField, 'mobile_number'>> {
+  const errors: FieldErrors<Exclude<ShippingField, 'mobile_number'>> = {};
+  const first = settingsNameError(v.first_name, 'first');
+  if (first) errors.first_name = first;
+  const last = settingsNameError(v.last_name, 'last');
+  if (last) errors.last_name = last;
+  Object.assign(errors, addressErrors(v));
+  if (!isValidZipCode(v.zip_code)) errors.zip_code = MESSAGES.zipInvalidShort;
+  const phone = text(v.phone_number);
+  if (nationalNumber(phone) === '') errors.phone_number = MESSAGES.phoneRequired;
+  else if (!isValidUsNumber(phone)) errors.phone_number = MESSAGES.phoneInvalid;
+  return errors;
+}
+
+/** Returns a copy with trimmed fields, the state upper-cased, the country lower-cased (default us), the phone masked and the mobile number as its national digits. */
+export function normalizeShipping<T extends ShippingFormValues>(v: T): T {
+  const out: T = {
+    ...v,
+    first_name: text(v.first_name),
+    last_name: text(v.last_name),
+    street_address: text(v.street_address),
+    apt_suite: text(v.apt_suite),
+    city: text(v.city),
+    state: text(v.state).toUpperCase(),
+    zip_code: text(v.zip_code),
+    country: text(v.country).toLowerCase() || DEFAULT_COUNTRY,
+    phone_number: maskPhone(text(v.phone_number)),
+  };
+  if (v.mobile_number !== undefined)
+    out.mobile_number = v.mobile_number === null ? null : nationalNumber(v.mobile_number);
+  return out;
+}
+
+/** Shipping info fields that make an address complete. */
+export interface ShippingInfoFields {
+  first_name?: string | null;
+  last_name?: string | null;
+  street_address?: string | null;
+  apt_suite?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip_code?: string | null;
+  country?: string | null;
+  phone_number?: string | null;
+}
+
+/** True when the shipping info has a street address, city, state, zip code, country and phone number (apt/suite and names may be blank). */
+export function isAddressComplete(info: ShippingInfoFields | null | undefined): boolean {
+  if (!info) return false;
+  const required = [
+    info.street_address,
+    info.city,
+    info.state,
+    info.zip_code,
+    info.country,
+    info.phone_number,
+  ];
+  return required.every((f) => typeof f === 'string' && f.trim() !== '');
+}
