@@ -13,6 +13,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
 import { createBrandResolver } from './modules/organizations/brand-resolver';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -145,6 +146,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       reply.header('cache-control', 'no-store');
       reply.header('pragma', 'no-cache');
     });
+    await api.register(healthRoutes);
     await api.register(organizationsRoutes);
     await api.register(authRoutes);
     await api.register(usersRoutes);

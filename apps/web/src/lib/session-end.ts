@@ -35,12 +35,17 @@ export function resetSessionEndHandlers(): void {
   ending = false;
 }
 
+/** Forgets the patient and every cached server answer, without navigating. */
+export function logoutLocally(): void {
+  clearSession();
+  handlers.cleanup?.();
+}
+
 /** Logs out locally and leaves for the login page; several failing requests at once end the session only once. */
 export function endSession(reason: SessionEndReason): void {
   if (ending) return;
   ending = true;
-  clearSession();
-  handlers.cleanup?.();
+  logoutLocally();
   if (reason === 'expired') {
     handlers.expired();
   } else {

@@ -20,7 +20,7 @@ import { users } from './users';
 
 export const labRangeTypes = ['low', 'high', 'normal', 'optimal', 'borderline', 'high-low'] as const;
 export type LabRangeType = (typeof labRangeTypes)[number];
-/** Bounds are inclusive; a missing bound is open-ended. */
+/** A value v is in the range when min <= v < max; a missing bound is open-ended. */
 export type LabRange = { type: LabRangeType; min?: number | null; max?: number | null };
 export type LabLegend = { description: string; suggestion?: string };
 

@@ -110,7 +110,7 @@ export default function LoginPage() {
       ) : null}
       {failure?.kind === 'message' ? <Alert tone="error">{failure.message}</Alert> : null}
 
-      <form className="auth-form" noValidate onSubmit={onSubmit} aria-label="Log in">
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
         <TextInput
           label="Email"
           type="email"

@@ -1,0 +1,222 @@
+/**
+ * npm run bench: the speed budgets of the foundation, measured side by side on this machine.
+ * Starts the built server (apps/api/dist/main.js) as a separate process, on the embedded database and on
+ * PostgreSQL, and alternates the bare route and the authenticated read in rounds, quoting medians.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const MAIN = path.join(ROOT, 'apps/api/dist/main.js');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const DEMO = { email: 'demo@evergreen.test', password: 'Demo1234!' };
+
+type Server = { proc: ChildProcess; base: string; firstAnswerMs: number };
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function startServer(env: Record<string, string>, port: number): Promise<Server> {
+  const started = performance.now();
+  const proc = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      TOKEN_SECRET: 'bench-secret-bench-secret-bench-secret-1',
+      RATE_LIMIT_ACCOUNT: '1000000000',
+      RATE_LIMIT_ADDRESS: '1000000000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    try {
+      const res = await fetch(`${base}/health`, { headers: { accept: 'application/json' } });
+      if (res.ok) return { proc, base, firstAnswerMs: performance.now() - started };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    if (performance.now() - started > 120_000) throw new Error('server did not answer within 120 s');
+  }
+}
+
+async function stopServer(s: Server) {
+  s.proc.kill('SIGTERM');
+  await new Promise((r) => s.proc.once('exit', r));
+}
+
+function memoryOf(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+async function load(url: string, opts: Partial<autocannon.Options> = {}, seconds = SECONDS) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, ...opts });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+async function signIn(base: string) {
+  const org = (await (await fetch(`${base}/organization/search?domain=localhost`)).json()) as { _id: string };
+  const res = await fetch(`${base}/login/${org._id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  if (!res.ok) throw new Error(`demo login failed: ${res.status}`);
+  const { token, user } = (await res.json()) as { token: string; user: { _id: string } };
+  return { org: org._id, token, userId: user._id };
+}
+
+async function measure(label: string, server: Server) {
+  const { org, token, userId } = await signIn(server.base);
+  const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const bare = `${server.base}/health`;
+  const read = `${server.base}/users/${org}/user/${userId}/patient`;
+  await load(bare, { headers }, 2);
+  await load(read, { headers }, 2);
+  const bareRps: number[] = [];
+  const readRps: number[] = [];
+  const readP99: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternate which side goes first, so drift of the machine weighs on both.
+    const order = round % 2 === 0 ? ['bare', 'read'] : ['read', 'bare'];
+    for (const side of order) {
+      if (side === 'bare') bareRps.push((await load(bare, { headers })).rps);
+      else {
+        const r = await load(read, { headers });
+        readRps.push(r.rps);
+        readP99.push(r.p99);
+      }
+    }
+  }
+  // Reads while logins are flooded: argon2 must stay off the event loop.
+  const flood = autocannon({
+    url: `${server.base}/login/${org}`,
+    method: 'POST',
+    connections: 8,
+    duration: SECONDS,
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  const underFlood = await load(read, { headers });
+  const floodResult = await flood;
+  return {
+    label,
+    bareRps: median(bareRps),
+    readRps: median(readRps),
+    ratio: median(readRps) / median(bareRps),
+    readP99: median(readP99),
+    floodP99: underFlood.p99,
+    loginsPerSecond: floodResult.requests.average,
+    memory: memoryOf(server.proc.pid!),
+  };
+}
+
+async function loginJavaScriptKb(base: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Map<string, number>();
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      const body = await res.body().catch(() => undefined);
+      if (body) scripts.set(res.url(), gzipSync(body).length);
+    });
+    await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email').waitFor();
+    await new Promise((r) => setTimeout(r, 300));
+    return { kb: [...scripts.values()].reduce((a, b) => a + b, 0) / 1024, files: scripts.size };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function freshPostgres(): Promise<string | undefined> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+    await admin.query('DROP DATABASE IF EXISTS portal_bench WITH (FORCE)');
+    await admin.query('CREATE DATABASE portal_bench');
+    const url = new URL(PG_URL);
+    url.pathname = '/portal_bench';
+    return url.toString();
+  } catch (error) {
+    console.warn(`PostgreSQL not reachable at ${PG_URL}: ${(error as Error).message}`);
+    return undefined;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+
+const fmt = (n: number, d = 0) => n.toFixed(d);
+const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
+
+async function main() {
+  const results: Awaited<ReturnType<typeof measure>>[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  let firstAnswerExisting = 0;
+  let loginJs = { kb: 0, files: 0 };
+  try {
+    const embedded = await startServer({ DATA_DIR: dataDir }, 3901);
+    loginJs = await loginJavaScriptKb(embedded.base);
+    results.push(await measure('embedded (PGlite)', embedded));
+    await stopServer(embedded);
+    const again = await startServer({ DATA_DIR: dataDir }, 3901);
+    firstAnswerExisting = again.firstAnswerMs;
+    await stopServer(again);
+
+    const pgUrl = await freshPostgres();
+    if (pgUrl) {
+      const server = await startServer({ DATABASE_URL: pgUrl, DATA_DIR: dataDir }, 3902);
+      results.push(await measure('PostgreSQL', server));
+      await stopServer(server);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.info(`\nRounds: ${ROUNDS} x ${SECONDS}s per side, ${CONNECTIONS} connections, medians.\n`);
+  for (const r of results) {
+    const pgSide = r.label === 'PostgreSQL';
+    const aimRatio = pgSide ? 0.2 : 0.05;
+    const aimP99 = pgSide ? 25 : 60;
+    console.info(`${r.label}`);
+    console.info(`  bare route           ${fmt(r.bareRps)} req/s`);
+    console.info(`  authenticated read   ${fmt(r.readRps)} req/s   ratio ${fmt(r.ratio, 3)} (aim >= ${aimRatio}) ${verdict(r.ratio >= aimRatio)}`);
+    console.info(`  read p99             ${fmt(r.readP99, 1)} ms (aim < ${aimP99}) ${verdict(r.readP99 < aimP99)}`);
+    console.info(
+      `  read p99, logins flooded  ${fmt(r.floodP99, 1)} ms at ${fmt(r.loginsPerSecond)} logins/s (aim <= 2x) ${verdict(r.floodP99 <= 2 * r.readP99)}`,
+    );
+    console.info(`  resident memory      ${fmt(r.memory.rssMb)} MB now, ${fmt(r.memory.peakMb)} MB peak (aim < 1024) ${verdict(r.memory.peakMb < 1024)}`);
+  }
+  console.info(`/login JavaScript     ${fmt(loginJs.kb, 1)} KB gzipped in ${loginJs.files} files (aim <= 150) ${verdict(loginJs.kb <= 150)}`);
+  console.info(`first answer          ${fmt(firstAnswerExisting)} ms after start, existing embedded database (aim < 5000) ${verdict(firstAnswerExisting < 5000)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

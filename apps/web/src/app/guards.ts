@@ -1,0 +1,68 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { getPatient } from '../features/patient/api/get-patient';
+import type { Patient } from '../lib/patient';
+import { loginPathWithRedirect, safeRedirectPath } from '../lib/safe-redirect';
+import { getStoredUser, getToken, saveUser } from '../lib/session';
+import { logoutLocally } from '../lib/session-end';
+import { tokenStatus, tokenSubject } from '../lib/token';
+
+/** One patient lookup at a time: parent and child loaders run together and may both need the user. */
+const pending = new Map<string, Promise<Patient>>();
+
+function loadPatient(userId: string): Promise<Patient> {
+  let request = pending.get(userId);
+  if (!request) {
+    request = getPatient(userId, { handleUnauthorized: false }).finally(() => pending.delete(userId));
+    pending.set(userId, request);
+  }
+  return request;
+}
+
+function toLogin(request: Request, expired = false): Response {
+  const url = new URL(request.url);
+  logoutLocally();
+  return redirect(loginPathWithRedirect(`${url.pathname}${url.search}`, expired ? { expired: 'true' } : undefined));
+}
+
+/**
+ * The login guard (000 §2, 002 §2.1): a valid unexpired token is needed, else /login (keeping where the visitor
+ * was going as redirectPath), or /login?expired=true for an expired token. A missing user record is loaded
+ * from the route's userId (else the token's subject); if that fails, the visitor goes to login.
+ */
+export async function ensureSignedIn(request: Request, routeUserId?: string): Promise<Patient> {
+  const token = getToken();
+  const status = tokenStatus(token);
+  if (status === 'expired') throw toLogin(request, true);
+  if (status !== 'valid') throw toLogin(request);
+
+  const stored = getStoredUser();
+  if (stored?._id) return stored;
+
+  const userId = routeUserId ?? tokenSubject(token);
+  if (!userId) throw toLogin(request);
+  try {
+    const user = await loadPatient(userId);
+    saveUser(user);
+    return user;
+  } catch {
+    throw toLogin(request);
+  }
+}
+
+/** Loader of every signed-in, consultation, signup and shop route. */
+export async function requireAuth({ request, params }: LoaderFunctionArgs): Promise<null> {
+  await ensureSignedIn(request, params.userId);
+  return null;
+}
+
+/** A signed-in patient on the general login page goes on at once (000 §4 Login). */
+export function redirectSignedIn({ request }: LoaderFunctionArgs): null {
+  const url = new URL(request.url);
+  const query = url.searchParams;
+  if (query.get('expired') === 'true' || query.has('token') || query.has('product')) return null;
+  const user = getStoredUser();
+  if (tokenStatus(getToken()) === 'valid' && user?._id) {
+    throw redirect(safeRedirectPath(query.get('redirectPath')) ?? `/dashboard/${encodeURIComponent(user._id)}/profile`);
+  }
+  return null;
+}

@@ -1,0 +1,88 @@
+import { data, type LoaderFunctionArgs, redirect } from 'react-router';
+import { getStoredUser } from '../lib/session';
+import { ensureSignedIn } from './guards';
+import { CONSULTATION_SECTIONS, DASHBOARD_PAGES, SETTINGS_SECTIONS, SIGNUP_SECTIONS, VERIFICATION_STEPS } from './route-meta';
+
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+const seg = encodeURIComponent;
+
+function search(request: Request): string {
+  return new URL(request.url).search;
+}
+
+function notFound(): never {
+  throw data(null, { status: 404, statusText: 'Not Found' });
+}
+
+/** / -> /get-started, keeping the query (click ids and UTM values ride along). */
+export function toGetStarted({ request }: LoaderFunctionArgs): Response {
+  return redirect(`/get-started${search(request)}`);
+}
+
+/** /product/{id} -> its login variant /product/login/{id}. */
+export function toProductLogin({ request, params }: LoaderFunctionArgs): Response {
+  return redirect(`/product/login/${seg(params.productId ?? '')}${search(request)}`);
+}
+
+/** /messages, /messages/{userId}, /messages/{userId}/{conversationId} -> /dashboard/{userId}/messages. */
+export async function toDashboardMessages({ request, params }: LoaderFunctionArgs): Promise<Response> {
+  const userId = params.userId ?? (await ensureSignedIn(request))._id;
+  return redirect(`/dashboard/${seg(userId)}/messages`);
+}
+
+/** /dashboard and /dashboard/{userId} -> the profile (home) page. */
+export async function toDashboardHome({ request, params }: LoaderFunctionArgs): Promise<Response> {
+  const userId = params.userId ?? (await ensureSignedIn(request))._id;
+  return redirect(`/dashboard/${seg(userId)}/profile`);
+}
+
+/** The old orders route redirects immediately to /orders (001 §2). */
+export function toOrders(): Response {
+  return redirect('/orders');
+}
+
+/** The old labs list sends labs2 patients to the new labs app (002 §2.2). */
+export async function labsListLoader({ request, params }: LoaderFunctionArgs): Promise<Response | null> {
+  const user = await ensureSignedIn(request, params.userId);
+  return user.feature_flags?.labs2 ? redirect('/labs') : null;
+}
+
+/** The new labs app mounts only for labs2 patients; others go to the old list (002 §2.3). */
+export async function labsAppLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
+  const user = await ensureSignedIn(request);
+  return user.feature_flags?.labs2 ? null : redirect(`/dashboard/${seg(user._id)}/labs`);
+}
+
+export function dashboardPageLoader({ params }: LoaderFunctionArgs): null {
+  if (!params.page || !(params.page in DASHBOARD_PAGES)) notFound();
+  return null;
+}
+
+export function settingsSectionLoader({ params }: LoaderFunctionArgs): null {
+  if (!params.section || !(params.section in SETTINGS_SECTIONS)) notFound();
+  return null;
+}
+
+export function signupSectionLoader({ params }: LoaderFunctionArgs): null {
+  if (!params.section || !(params.section in SIGNUP_SECTIONS)) notFound();
+  return null;
+}
+
+export function verificationStepLoader({ params }: LoaderFunctionArgs): null {
+  if (!params.steps || !(params.steps in VERIFICATION_STEPS)) notFound();
+  return null;
+}
+
+/**
+ * Consultation screens: an unknown section is a 404; an invalid intakeId redirects to the dashboard profile
+ * page (000 §2). Whether the intake exists is checked by the screens once they load it.
+ */
+export function consultationLoader({ params, request }: LoaderFunctionArgs): Response | null {
+  const section = params.section ?? 'protocol-selection';
+  if (!(section in CONSULTATION_SECTIONS)) notFound();
+  if (!params.intakeId || !OBJECT_ID.test(params.intakeId)) {
+    const userId = params.userId ?? getStoredUser()?._id;
+    return redirect(userId ? `/dashboard/${seg(userId)}/profile` : `/login?redirectPath=${seg(new URL(request.url).pathname)}`);
+  }
+  return null;
+}
