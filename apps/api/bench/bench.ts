@@ -17,7 +17,8 @@ const MAIN = path.join(ROOT, 'apps/api/dist/main.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const DEMO = { email: 'demo@evergreen.test', password: 'Demo1234!' };
 
 type Server = { proc: ChildProcess; base: string; firstAnswerMs: number };
@@ -71,7 +72,8 @@ function memoryOf(pid: number) {
 
 async function load(url: string, opts: Partial<autocannon.Options> = {}, seconds = SECONDS) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, ...opts });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
@@ -205,15 +207,25 @@ async function main() {
     const aimP99 = pgSide ? 25 : 60;
     console.info(`${r.label}`);
     console.info(`  bare route           ${fmt(r.bareRps)} req/s`);
-    console.info(`  authenticated read   ${fmt(r.readRps)} req/s   ratio ${fmt(r.ratio, 3)} (aim >= ${aimRatio}) ${verdict(r.ratio >= aimRatio)}`);
-    console.info(`  read p99             ${fmt(r.readP99, 1)} ms (aim < ${aimP99}) ${verdict(r.readP99 < aimP99)}`);
+    console.info(
+      `  authenticated read   ${fmt(r.readRps)} req/s   ratio ${fmt(r.ratio, 3)} (aim >= ${aimRatio}) ${verdict(r.ratio >= aimRatio)}`,
+    );
+    console.info(
+      `  read p99             ${fmt(r.readP99, 1)} ms (aim < ${aimP99}) ${verdict(r.readP99 < aimP99)}`,
+    );
     console.info(
       `  read p99, logins flooded  ${fmt(r.floodP99, 1)} ms at ${fmt(r.loginsPerSecond)} logins/s (aim <= 2x) ${verdict(r.floodP99 <= 2 * r.readP99)}`,
     );
-    console.info(`  resident memory      ${fmt(r.memory.rssMb)} MB now, ${fmt(r.memory.peakMb)} MB peak (aim < 1024) ${verdict(r.memory.peakMb < 1024)}`);
+    console.info(
+      `  resident memory      ${fmt(r.memory.rssMb)} MB now, ${fmt(r.memory.peakMb)} MB peak (aim < 1024) ${verdict(r.memory.peakMb < 1024)}`,
+    );
   }
-  console.info(`/login JavaScript     ${fmt(loginJs.kb, 1)} KB gzipped in ${loginJs.files} files (aim <= 150) ${verdict(loginJs.kb <= 150)}`);
-  console.info(`first answer          ${fmt(firstAnswerExisting)} ms after start, existing embedded database (aim < 5000) ${verdict(firstAnswerExisting < 5000)}`);
+  console.info(
+    `/login JavaScript     ${fmt(loginJs.kb, 1)} KB gzipped in ${loginJs.files} files (aim <= 150) ${verdict(loginJs.kb <= 150)}`,
+  );
+  console.info(
+    `first answer          ${fmt(firstAnswerExisting)} ms after start, existing embedded database (aim < 5000) ${verdict(firstAnswerExisting < 5000)}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,6 +19,7 @@ import { createOrganizationsRepository } from './modules/organizations/organizat
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
+import { WEB_DIST_DIR } from './paths';
 import { createAuditWriter } from './platform/audit';
 import { installAccessControl, type OwnerResolver, type RegisteredRoute } from './platform/auth/access';
 import { resolveTokenSecret } from './platform/auth/secret';
@@ -29,7 +30,6 @@ import { installErrorHandler } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mail';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit';
 import { serveWebApp } from './platform/web';
-import { WEB_DIST_DIR } from './paths';
 
 export type BuildOptions = {
   config: Config;
@@ -51,7 +51,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             // Requests are logged by route pattern only: paths and bodies can carry ids, tokens and health data.
             serializers: { req: () => ({}), res: () => ({}) },
           },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
@@ -63,20 +63,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
 
   const limiter =
-    opts.limiter ?? (config.REDIS_URL ? await createRedisRateLimiter(config.REDIS_URL, app.log) : createMemoryRateLimiter());
+    opts.limiter ??
+    (config.REDIS_URL ? await createRedisRateLimiter(config.REDIS_URL, app.log) : createMemoryRateLimiter());
   const db = database.db;
   const organizations = createOrganizationsRepository(db);
   const ctx: AppContext = {
     config,
     db,
-    tokens: createTokenService(resolveTokenSecret(config.TOKEN_SECRET, config.DATA_DIR), config.TOKEN_TTL_SECONDS),
+    tokens: createTokenService(
+      resolveTokenSecret(config.TOKEN_SECRET, config.DATA_DIR),
+      config.TOKEN_TTL_SECONDS,
+    ),
     sessions: createSessionRepository(db),
     audit: createAuditWriter(db, app.log),
     mailer:
       opts.mailer ??
       createMailer({
         smtpUrl: config.SMTP_URL,
-        outboxDir: config.OUTBOX_DIR ?? path.resolve(config.DATA_DIR.replace('memory://', './data'), 'outbox'),
+        outboxDir:
+          config.OUTBOX_DIR ?? path.resolve(config.DATA_DIR.replace('memory://', './data'), 'outbox'),
         from: config.MAIL_FROM,
         log: app.log,
       }),
@@ -123,7 +128,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Patient portal API', version: '1.0.0', description: 'The calls of the portal specification.' },
+      info: {
+        title: 'Patient portal API',
+        version: '1.0.0',
+        description: 'The calls of the portal specification.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

@@ -18,7 +18,11 @@ const ConfigSchema = z.object({
   OUTBOX_DIR: z.string().optional(),
   TOKEN_SECRET: z.string().min(32).optional(),
   /** Lifetime of a session token, in seconds. */
-  TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 60 * 60),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60 * 60),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(30),
   DEFAULT_ORGANIZATION_ID: z
     .string()
@@ -27,7 +31,11 @@ const ConfigSchema = z.object({
   /** Attempts allowed per window, per account and per client address, on login and reset requests. */
   RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_ADDRESS: z.coerce.number().int().positive().default(50),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   TRUST_PROXY: bool,
   SEED: bool,
   WEB_DIST: z.string().optional(),

@@ -13,7 +13,6 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-
 /**
  * PostgreSQL on a server when a URL is given, otherwise embedded PGlite in dataDir
  * (or in memory for dataDir 'memory://'). Drivers load lazily so one does not pay for the other.

@@ -17,7 +17,10 @@ export function createAuditWriter(db: Db, log: FastifyBaseLogger, opts = { maxBa
     try {
       await db.insert(auditLog).values(rows);
     } catch (error) {
-      log.error({ err: { message: (error as Error).message }, rows: rows.length }, 'audit rows could not be written');
+      log.error(
+        { err: { message: (error as Error).message }, rows: rows.length },
+        'audit rows could not be written',
+      );
     }
   };
 

@@ -12,7 +12,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const FIELDS = ['email', 'password', 'first_name', 'last_name', 'email_address', 'new_password', 'confirm_password', 'reset_token', 'birthday', 'state', 'mobile_number'];
+const FIELDS = [
+  'email',
+  'password',
+  'first_name',
+  'last_name',
+  'email_address',
+  'new_password',
+  'confirm_password',
+  'reset_token',
+  'birthday',
+  'state',
+  'mobile_number',
+];
 const long = 'x'.repeat(20_000);
 
 function expectErrorShape(res: { statusCode: number; body: string }, where: string, statuses: number[]) {
@@ -25,7 +37,8 @@ function expectErrorShape(res: { statusCode: number; body: string }, where: stri
 
 describe('bad input on every route', () => {
   const withBody = () => t.app.apiRoutes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method));
-  const url = (pattern: string) => pattern.replace(/:([A-Za-z_]+)/g, (_m, n: string) => (/^org(Id)?$/.test(n) ? org : patient.id));
+  const url = (pattern: string) =>
+    pattern.replace(/:([A-Za-z_]+)/g, (_m, n: string) => (/^org(Id)?$/.test(n) ? org : patient.id));
 
   it('answers malformed JSON with 400 in the error shape', async () => {
     for (const r of withBody()) {
@@ -49,14 +62,24 @@ describe('bad input on every route', () => {
     for (const r of withBody()) {
       if (r.url === '/v2/auth/logout') continue;
       for (const [label, payload] of variants) {
-        const res = await t.app.inject({ method: r.method as 'POST', url: url(r.url), headers: bearer(patient.token), payload: payload as object });
+        const res = await t.app.inject({
+          method: r.method as 'POST',
+          url: url(r.url),
+          headers: bearer(patient.token),
+          payload: payload as object,
+        });
         expectErrorShape(res, `${label}: ${r.method} ${r.url}`, [400]);
       }
     }
   });
 
   it('answers missing required fields with 400 on routes that have required fields', async () => {
-    for (const path of ['/v2/users', `/login/${org}`, `/reset/${org}/password-reset-request`, `/users/${org}/${patient.id}/reset-password-token`]) {
+    for (const path of [
+      '/v2/users',
+      `/login/${org}`,
+      `/reset/${org}/password-reset-request`,
+      `/users/${org}/${patient.id}/reset-password-token`,
+    ]) {
       const method = path.includes('reset-password-token') ? 'PUT' : 'POST';
       const res = await t.app.inject({ method, url: path, payload: {} });
       expectErrorShape(res, path, [400]);
@@ -95,7 +118,9 @@ describe('bad input on every route', () => {
   });
 
   it('keeps data already saved when an update is refused', async () => {
-    const before = json(await t.app.inject({ url: `/users/${org}/user/${patient.id}/patient`, headers: bearer(patient.token) }));
+    const before = json(
+      await t.app.inject({ url: `/users/${org}/user/${patient.id}/patient`, headers: bearer(patient.token) }),
+    );
     const res = await t.app.inject({
       method: 'PUT',
       url: `/users/${org}/${patient.id}`,
@@ -103,7 +128,9 @@ describe('bad input on every route', () => {
       payload: { first_name: 'Valid', weight: 'heavy' },
     });
     expect(res.statusCode).toBe(400);
-    const after = json(await t.app.inject({ url: `/users/${org}/user/${patient.id}/patient`, headers: bearer(patient.token) }));
+    const after = json(
+      await t.app.inject({ url: `/users/${org}/user/${patient.id}/patient`, headers: bearer(patient.token) }),
+    );
     expect(after).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
+import { MESSAGES } from '@portal/domain/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES } from '@portal/domain/messages';
 
 /** The error body of every failed call: a machine-readable `text` and a sentence for people. */
 export const ErrorBody = z.object({
@@ -66,7 +66,10 @@ function locate(instancePath: string, context: string | undefined): string {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ text: error.text, message: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ text: error.text, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((v) => ({
@@ -78,16 +81,28 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ text: 'ValidationError', message, fields });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: { message: error.message, code: error.code } }, 'response did not match its schema');
+      request.log.error(
+        { err: { message: error.message, code: error.code } },
+        'response did not match its schema',
+      );
       return reply.code(500).send({ text: 'NetworkError', message: MESSAGES.generic });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const [text, message] = MESSAGE_BY_STATUS[status] ?? ['BadRequest', 'The request could not be understood.'];
-      const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'Malformed JSON body.' : message;
+      const [text, message] = MESSAGE_BY_STATUS[status] ?? [
+        'BadRequest',
+        'The request could not be understood.',
+      ];
+      const detail =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'Malformed JSON body.'
+          : message;
       return reply.code(status).send({ text, message: detail });
     }
-    request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'unhandled error');
+    request.log.error(
+      { err: { message: error.message, code: error.code, stack: error.stack } },
+      'unhandled error',
+    );
     return reply.code(500).send({ text: 'NetworkError', message: MESSAGES.generic });
   });
 

@@ -32,12 +32,19 @@ export function createMailer(opts: {
     async send(mail) {
       const info = await transport.sendMail({ from: mail.from ?? opts.from, ...mail });
       await mkdir(opts.outboxDir, { recursive: true });
-      const base = `${new Date().toISOString().replaceAll(':', '-')}-${String(info.messageId).replace(/[^a-z0-9]/gi, '').slice(0, 16)}`;
+      const base = `${new Date().toISOString().replaceAll(':', '-')}-${String(info.messageId)
+        .replace(/[^a-z0-9]/gi, '')
+        .slice(0, 16)}`;
       const message = info.message as Buffer;
       await writeFile(path.join(opts.outboxDir, `${base}.eml`), message);
       await writeFile(
         path.join(opts.outboxDir, `${base}.json`),
-        JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, created_at: new Date().toISOString() }),
+        JSON.stringify({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          created_at: new Date().toISOString(),
+        }),
       );
       opts.log.info({ file: `${base}.eml`, subject: mail.subject }, 'e-mail written to the outbox');
     },

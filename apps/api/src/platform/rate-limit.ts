@@ -47,7 +47,10 @@ export async function createRedisRateLimiter(url: string, log: FastifyBaseLogger
     async hit(key, limit, windowSeconds) {
       try {
         const k = `rl:${key}`;
-        const [[, count], [, ttl]] = (await redis.multi().incr(k).ttl(k).exec()) as [[null, number], [null, number]];
+        const [[, count], [, ttl]] = (await redis.multi().incr(k).ttl(k).exec()) as [
+          [null, number],
+          [null, number],
+        ];
         if (ttl < 0) await redis.expire(k, windowSeconds);
         return { allowed: count <= limit, retryAfterSeconds: ttl > 0 ? ttl : windowSeconds };
       } catch {

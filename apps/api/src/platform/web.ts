@@ -4,9 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { Organization } from '@portal/domain/contracts/organization';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BrandResolver } from '../modules/organizations/brand-resolver';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from './html';
 
 /** JSON safe to place inside a <script> element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -56,7 +54,9 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, resolve
     setHeaders(reply, filePath) {
       reply.header(
         'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
       );
     },
   });
@@ -72,6 +72,10 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, resolve
     const url = request.url;
     if (url.startsWith('/api/docs') || /\.[a-z0-9]{2,5}(\?|$)/i.test(url.split('?')[0] ?? '')) return;
     const html = await renderIndex(request);
-    return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply
+      .code(200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
   });
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -70,7 +71,11 @@ export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) =
 
 let counter = 0;
 /** Signs up a new patient through the API; returns its token, id and organization. */
-export async function signupPatient(app: FastifyInstance, organization: string, overrides: Record<string, unknown> = {}) {
+export async function signupPatient(
+  app: FastifyInstance,
+  organization: string,
+  overrides: Record<string, unknown> = {},
+) {
   counter += 1;
   const body = {
     first_name: 'pat',
@@ -83,8 +88,23 @@ export async function signupPatient(app: FastifyInstance, organization: string, 
   };
   const res = await app.inject({ method: 'POST', url: '/v2/users', payload: body });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
-  const { token, user } = res.json() as { token: string; user: { _id: string; organization: string; email: string } };
-  return { token, id: user._id, organization: user.organization, email: user.email, password: String(body.password) };
+  const { token, user } = res.json() as {
+    token: string;
+    user: { _id: string; organization: string; email: string };
+  };
+  return {
+    token,
+    id: user._id,
+    organization: user.organization,
+    email: user.email,
+    password: String(body.password),
+  };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Rows of a raw SQL query, for assertions on what was stored. */
+export async function rows<T = Record<string, unknown>>(database: Database, query: SQL): Promise<T[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

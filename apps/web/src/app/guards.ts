@@ -21,7 +21,9 @@ function loadPatient(userId: string): Promise<Patient> {
 function toLogin(request: Request, expired = false): Response {
   const url = new URL(request.url);
   logoutLocally();
-  return redirect(loginPathWithRedirect(`${url.pathname}${url.search}`, expired ? { expired: 'true' } : undefined));
+  return redirect(
+    loginPathWithRedirect(`${url.pathname}${url.search}`, expired ? { expired: 'true' } : undefined),
+  );
 }
 
 /**
@@ -62,7 +64,9 @@ export function redirectSignedIn({ request }: LoaderFunctionArgs): null {
   if (query.get('expired') === 'true' || query.has('token') || query.has('product')) return null;
   const user = getStoredUser();
   if (tokenStatus(getToken()) === 'valid' && user?._id) {
-    throw redirect(safeRedirectPath(query.get('redirectPath')) ?? `/dashboard/${encodeURIComponent(user._id)}/profile`);
+    throw redirect(
+      safeRedirectPath(query.get('redirectPath')) ?? `/dashboard/${encodeURIComponent(user._id)}/profile`,
+    );
   }
   return null;
 }

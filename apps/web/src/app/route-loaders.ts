@@ -1,7 +1,13 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { getStoredUser } from '../lib/session';
 import { ensureSignedIn } from './guards';
-import { CONSULTATION_SECTIONS, DASHBOARD_PAGES, SETTINGS_SECTIONS, SIGNUP_SECTIONS, VERIFICATION_STEPS } from './route-meta';
+import {
+  CONSULTATION_SECTIONS,
+  DASHBOARD_PAGES,
+  SETTINGS_SECTIONS,
+  SIGNUP_SECTIONS,
+  VERIFICATION_STEPS,
+} from './route-meta';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 const seg = encodeURIComponent;
@@ -82,7 +88,11 @@ export function consultationLoader({ params, request }: LoaderFunctionArgs): Res
   if (!(section in CONSULTATION_SECTIONS)) notFound();
   if (!params.intakeId || !OBJECT_ID.test(params.intakeId)) {
     const userId = params.userId ?? getStoredUser()?._id;
-    return redirect(userId ? `/dashboard/${seg(userId)}/profile` : `/login?redirectPath=${seg(new URL(request.url).pathname)}`);
+    return redirect(
+      userId
+        ? `/dashboard/${seg(userId)}/profile`
+        : `/login?redirectPath=${seg(new URL(request.url).pathname)}`,
+    );
   }
   return null;
 }

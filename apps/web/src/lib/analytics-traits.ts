@@ -14,7 +14,15 @@ export interface AnalyticsTraits {
   fbc?: string;
 }
 
-const QUERY_KEYS = ['gclid', 'fbclid', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+const QUERY_KEYS = [
+  'gclid',
+  'fbclid',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+] as const;
 const COOKIE_KEYS = { _fbp: 'fbp', _fbc: 'fbc' } as const;
 
 function fromQuery(search: string): AnalyticsTraits {

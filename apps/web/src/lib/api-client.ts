@@ -1,8 +1,8 @@
 import { MESSAGES } from '@portal/domain/messages';
 import { ApiError, ERROR_TEXT, toApiError } from './api-error';
 import { getOrganizationId } from './brand';
-import { endSession } from './session-end';
 import { getToken } from './session';
+import { endSession } from './session-end';
 import { tokenStatus } from './token';
 
 export type QueryValue = string | number | boolean | null | undefined;

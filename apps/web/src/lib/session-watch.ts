@@ -1,5 +1,5 @@
-import { endSession } from './session-end';
 import { getToken } from './session';
+import { endSession } from './session-end';
 import { type TokenStatus, tokenStatus } from './token';
 
 const CHECK_EVERY_MS = 15_000;

@@ -23,7 +23,9 @@ export function decodeTokenPayload(token: string): TokenPayload | null {
   if (parts.length !== 3 || !parts[1]) return null;
   try {
     const payload: unknown = JSON.parse(base64UrlDecode(parts[1]));
-    return payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? (payload as TokenPayload) : null;
+    return payload !== null && typeof payload === 'object' && !Array.isArray(payload)
+      ? (payload as TokenPayload)
+      : null;
   } catch {
     return null;
   }

@@ -18,5 +18,8 @@ export const auditLog = pgTable(
     clientAddress: varchar('client_address', { length: 64 }),
     requestId: varchar('request_id', { length: 64 }).notNull(),
   },
-  (t) => [index('audit_log_patient_at_idx').on(t.patientId, t.at), index('audit_log_org_at_idx').on(t.organizationId, t.at)],
+  (t) => [
+    index('audit_log_patient_at_idx').on(t.patientId, t.at),
+    index('audit_log_org_at_idx').on(t.organizationId, t.at),
+  ],
 );

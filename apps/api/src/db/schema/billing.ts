@@ -47,9 +47,7 @@ export const paymentMethods = pgTable(
   (t) => [
     index('payment_methods_user_id_idx').on(t.userId),
     index('payment_methods_organization_id_idx').on(t.organizationId),
-    uniqueIndex('payment_methods_user_id_default_idx')
-      .on(t.userId)
-      .where(sql`${t.isDefault}`),
+    uniqueIndex('payment_methods_user_id_default_idx').on(t.userId).where(sql`${t.isDefault}`),
     check('payment_methods_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
     check('payment_methods_exp_month_check', sql`${t.expMonth} between 1 and 12`),
   ],

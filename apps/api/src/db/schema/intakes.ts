@@ -52,9 +52,7 @@ export const intakeTemplates = pgTable(
   },
   (t) => [
     uniqueIndex('intake_templates_organization_id_slug_idx').on(t.organizationId, t.slug),
-    uniqueIndex('intake_templates_organization_id_global_idx')
-      .on(t.organizationId)
-      .where(sql`${t.isGlobal}`),
+    uniqueIndex('intake_templates_organization_id_global_idx').on(t.organizationId).where(sql`${t.isGlobal}`),
   ],
 );
 
@@ -88,10 +86,7 @@ export const questions = pgTable(
     index('questions_parent_question_id_idx').on(t.parentQuestionId),
     index('questions_parent_option_id_idx').on(t.parentOptionId),
     check('questions_type_check', sql`${t.type} in ('checkbox', 'radio', 'long-text', 'short-text')`),
-    check(
-      'questions_follow_up_check',
-      sql`(${t.parentQuestionId} is null) = (${t.parentOptionId} is null)`,
-    ),
+    check('questions_follow_up_check', sql`(${t.parentQuestionId} is null) = (${t.parentOptionId} is null)`),
   ],
 );
 
@@ -135,7 +130,11 @@ export type IntakeProduct = {
 };
 
 export type ImageVerification = { profile_image_url?: string | null; id_image_url?: string | null };
-export type AwaitingPatientUpdate = { is_awaiting: boolean; reason?: string | null; hold_date?: string | null };
+export type AwaitingPatientUpdate = {
+  is_awaiting: boolean;
+  reason?: string | null;
+  hold_date?: string | null;
+};
 
 /** One patient's visit: an instance of a template with its answers, selected products and review state. */
 export const intakes = pgTable(

@@ -81,7 +81,9 @@ export const labReports = pgTable(
       .references(() => labPanels.id),
     orderId: ref('order_id').references(() => orders.id),
     status: varchar('status', { length: 16 }).$type<LabReportStatus>().notNull().default('created'),
-    statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
     title: text('title').notNull().default('Lab Panel Results'),
     reviewerId: ref('reviewer_id').references(() => physicians.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),

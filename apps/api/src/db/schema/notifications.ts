@@ -37,9 +37,7 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
-    index('notifications_user_id_unread_idx')
-      .on(t.userId, t.createdAt.desc())
-      .where(sql`not ${t.read}`),
+    index('notifications_user_id_unread_idx').on(t.userId, t.createdAt.desc()).where(sql`not ${t.read}`),
     index('notifications_organization_id_idx').on(t.organizationId),
     check(
       'notifications_category_check',

@@ -6,7 +6,15 @@ import { organizations } from './organizations';
 import { products, productTemplates } from './products';
 import { users } from './users';
 
-export const orderStatuses = ['created', 'submitted', 'paid', 'fulfilled', 'canceled', 'refunded', 'failed'] as const;
+export const orderStatuses = [
+  'created',
+  'submitted',
+  'paid',
+  'fulfilled',
+  'canceled',
+  'refunded',
+  'failed',
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** A one-time purchase (a lab, a supplement bottle). Recurring purchases are subscriptions. */

@@ -103,7 +103,9 @@ export const productTemplates = pgTable(
     settings: jsonb('settings').$type<ProductTemplateSettings>().notNull().default({}),
     shop: jsonb('shop').$type<ProductShop>().notNull().default({ benefits: [], tags: [] }),
     attachments: jsonb('attachments').$type<{ name: string; url: string }[]>().notNull().default([]),
-    intakeTemplateId: ref('intake_template_id').references(() => intakeTemplates.id, { onDelete: 'set null' }),
+    intakeTemplateId: ref('intake_template_id').references(() => intakeTemplates.id, {
+      onDelete: 'set null',
+    }),
     membershipId: ref('membership_id').references(() => memberships.id, { onDelete: 'set null' }),
     featured: boolean('featured').notNull().default(false),
     /** Listed in the shop (add-ons may be offered only inside a visit). */
@@ -119,7 +121,10 @@ export const productTemplates = pgTable(
     index('product_templates_organization_id_sort_order_idx').on(t.organizationId, t.sortOrder),
     index('product_templates_intake_template_id_idx').on(t.intakeTemplateId),
     index('product_templates_membership_id_idx').on(t.membershipId),
-    check('product_templates_type_check', sql`${t.type} in ('medication', 'lab', 'supplement', 'coaching_membership')`),
+    check(
+      'product_templates_type_check',
+      sql`${t.type} in ('medication', 'lab', 'supplement', 'coaching_membership')`,
+    ),
   ],
 );
 

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, ref, updatedAt } from './columns';
 import { intakes } from './intakes';
 import { memberships } from './memberships';
@@ -63,7 +73,10 @@ export type CoachingInfo = {
   appointment_link?: string | null;
 };
 
-export type PauseCollection = { behavior: 'void' | 'keep_as_draft' | 'mark_uncollectible'; resumes_at?: string | null };
+export type PauseCollection = {
+  behavior: 'void' | 'keep_as_draft' | 'mark_uncollectible';
+  resumes_at?: string | null;
+};
 export type ScheduleDetails = { phases: { start_date: string; end_date?: string }[] };
 
 export const subscriptions = pgTable(

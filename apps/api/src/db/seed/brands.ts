@@ -61,8 +61,8 @@ function termsOfUse(b: BrandFacts): string {
     `${b.name} provides technology and administrative services. Medical services are provided by independent, licensed physicians and clinicians of ${b.medicalGroup}, who exercise their own professional judgement. Nothing on the portal is medical advice until a clinician reviews your information, and no physician-patient relationship is formed until a physician accepts your visit.`,
     'Eligibility and your account. You must be at least 18 years old and located in a state where we offer the service. You agree to give accurate information, to keep your password confidential, and to tell us at once about any unauthorized use of your account. You are responsible for activity under your account.',
     'Orders, subscriptions and payments. You will not be charged for, or shipped, any prescription medication until a physician approves it. Recurring plans renew automatically at the end of each billing period at the price shown at checkout, until you pause or cancel them in the portal or by contacting us. Laboratory tests and supplements may be charged when ordered. Discount codes have no cash value and cannot be combined unless stated.',
-    'Prescriptions and pharmacies. Prescriptions are filled and shipped by licensed partner pharmacies. Availability of a medication, dose or plan may depend on your state and on your physician\'s assessment. Some treatments are not available in every state; laboratory testing is not offered in New York, New Jersey or Rhode Island.',
-    'Acceptable use. You agree not to misuse the portal: not to share your account, upload someone else\'s identity documents, interfere with its security, or use it for any unlawful purpose. We may suspend accounts that do so.',
+    "Prescriptions and pharmacies. Prescriptions are filled and shipped by licensed partner pharmacies. Availability of a medication, dose or plan may depend on your state and on your physician's assessment. Some treatments are not available in every state; laboratory testing is not offered in New York, New Jersey or Rhode Island.",
+    "Acceptable use. You agree not to misuse the portal: not to share your account, upload someone else's identity documents, interfere with its security, or use it for any unlawful purpose. We may suspend accounts that do so.",
     'Disclaimers and limitation of liability. The portal is provided "as is". To the fullest extent permitted by law, we are not liable for indirect or consequential damages, and our total liability for any claim relating to the portal is limited to the amounts you paid us in the twelve months before the claim. Nothing in these terms limits liability that cannot be limited by law, or any right you have under the law of your state.',
     'Governing law and changes. These terms are governed by the laws of the State of Delaware, without regard to its conflict-of-law rules. We may change these terms; continued use after notice of a change means you accept it.',
     `Contact. ${b.legalName}, ${b.mailingAddress}. E-mail ${b.supportEmail} or call ${b.supportPhone}.`,
@@ -144,7 +144,7 @@ export const BLUECREST: BrandFacts = {
   medicalGroup: 'Bluecrest Physicians, P.A.',
   domain: '127.0.0.1',
   primaryColor: '#2b4acb',
-  supportEmail: 'care@bluecrest.test',
+  supportEmail: 'support@bluecrest.test',
   privacyEmail: 'privacy@bluecrest.test',
   supportPhone: '(512) 555-0188',
   mailingAddress: '1100 Congress Avenue, Floor 7, Austin, TX 78701',
@@ -156,12 +156,14 @@ export const BLUECREST: BrandFacts = {
       title: 'Member since 2024',
     },
     {
-      quote: 'Ordering labs, talking to my physician and managing refills all happen in one place. No waiting rooms.',
+      quote:
+        'Ordering labs, talking to my physician and managing refills all happen in one place. No waiting rooms.',
       author: 'Priya N.',
       title: 'Longevity Essentials Panel',
     },
     {
-      quote: 'The coaching sessions kept me accountable. Six months in, my ApoB and HbA1c are both in the optimal range.',
+      quote:
+        'The coaching sessions kept me accountable. Six months in, my ApoB and HbA1c are both in the optimal range.',
       author: 'Michael B.',
       title: 'Longevity Coaching',
     },

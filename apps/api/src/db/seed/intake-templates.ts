@@ -4,7 +4,13 @@ import { intakeTemplates, type QuestionType, questionOptions, questions } from '
 import type { CatalogueIds } from './catalogue';
 
 type OptionSeed = { label: string; includeNone?: boolean; followUps?: QuestionSeed[] };
-type QuestionSeed = { key: string; label: string; description?: string; type: QuestionType; options?: OptionSeed[] };
+type QuestionSeed = {
+  key: string;
+  label: string;
+  description?: string;
+  type: QuestionType;
+  options?: OptionSeed[];
+};
 
 export type SeededOption = { id: string; label: string; includeNone: boolean };
 export type SeededQuestion = {
@@ -25,7 +31,10 @@ export const newIntakeTemplateIds = (): IntakeTemplateIds => ({
   compounded: newId(),
 });
 
-const yesNo = (followUp: QuestionSeed): OptionSeed[] => [{ label: 'Yes', followUps: [followUp] }, { label: 'No' }];
+const yesNo = (followUp: QuestionSeed): OptionSeed[] => [
+  { label: 'Yes', followUps: [followUp] },
+  { label: 'No' },
+];
 
 const conditionsQuestion: QuestionSeed = {
   key: 'conditions',
@@ -273,7 +282,11 @@ export async function seedIntakeTemplates(
   const questionRows: QuestionRow[] = [];
   const optionRows: OptionRow[] = [];
   const seeded: SeededTemplates = {
-    global: { id: ids.global, slug: 'global', questions: plan(ids.global, globalQuestions, questionRows, optionRows) },
+    global: {
+      id: ids.global,
+      slug: 'global',
+      questions: plan(ids.global, globalQuestions, questionRows, optionRows),
+    },
     generic: {
       id: ids.generic,
       slug: 'generic-rapamycin',

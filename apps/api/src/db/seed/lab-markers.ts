@@ -34,8 +34,10 @@ export const MARKERS: Record<string, LabMarkerDefinition> = {
     ...HEART,
     ranges: [r('optimal', null, 100), r('borderline', 100, 130), r('high', 130, null)],
     legend: {
-      description: 'The cholesterol carried in low-density lipoproteins, the main driver of plaque in the arteries.',
-      suggestion: 'Replace saturated fats with unsaturated ones and add soluble fibre such as oats and legumes.',
+      description:
+        'The cholesterol carried in low-density lipoproteins, the main driver of plaque in the arteries.',
+      suggestion:
+        'Replace saturated fats with unsaturated ones and add soluble fibre such as oats and legumes.',
     },
   },
   hdl_c: {
@@ -67,7 +69,8 @@ export const MARKERS: Record<string, LabMarkerDefinition> = {
     ...HEART,
     ranges: [r('optimal', null, 75), r('borderline', 75, 125), r('high', 125, null)],
     legend: {
-      description: 'A largely inherited lipoprotein that adds to cardiovascular risk. It usually needs measuring only once.',
+      description:
+        'A largely inherited lipoprotein that adds to cardiovascular risk. It usually needs measuring only once.',
       suggestion: 'If elevated, focus on lowering ApoB and discuss family screening with your physician.',
     },
   },
@@ -129,7 +132,8 @@ export const MARKERS: Record<string, LabMarkerDefinition> = {
     ranges: [r('optimal', null, 1), r('borderline', 1, 3), r('high', 3, null)],
     legend: {
       description: 'High-sensitivity C-reactive protein measures low-grade inflammation throughout the body.',
-      suggestion: 'Sleep, exercise and a diet rich in vegetables lower chronic inflammation. A recent cold can raise it.',
+      suggestion:
+        'Sleep, exercise and a diet rich in vegetables lower chronic inflammation. A recent cold can raise it.',
     },
   },
   homocysteine: {
@@ -161,8 +165,9 @@ export const MARKERS: Record<string, LabMarkerDefinition> = {
     ...NUTRIENTS,
     ranges: [r('low', null, 30), r('optimal', 30, 150), r('normal', 150, 300), r('high', 300, null)],
     legend: {
-      description: 'Your body\'s iron stores. Both too little and too much iron cause problems.',
-      suggestion: 'Your physician will interpret ferritin together with your other iron and inflammation markers.',
+      description: "Your body's iron stores. Both too little and too much iron cause problems.",
+      suggestion:
+        'Your physician will interpret ferritin together with your other iron and inflammation markers.',
     },
   },
   omega3_index: {
@@ -238,7 +243,8 @@ export const MARKERS: Record<string, LabMarkerDefinition> = {
     ...HORMONES,
     ranges: [r('low', null, 300), r('normal', 300, 500), r('optimal', 500, 900), r('high', 900, null)],
     legend: {
-      description: 'The main male sex hormone, also present in women at lower levels. Ranges shown are for men.',
+      description:
+        'The main male sex hormone, also present in women at lower levels. Ranges shown are for men.',
       suggestion: 'Sleep, strength training and a healthy weight support healthy levels.',
     },
   },

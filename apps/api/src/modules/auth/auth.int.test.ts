@@ -1,6 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, json, signupPatient, type TestApp, waitForMail } from '../../test/harness';
+import {
+  bearer,
+  createTestApp,
+  json,
+  rows,
+  signupPatient,
+  type TestApp,
+  waitForMail,
+} from '../../test/harness';
 
 let t: TestApp;
 let org: string;
@@ -22,12 +31,23 @@ describe('signup', () => {
       method: 'POST',
       url: '/v2/users',
       headers: { organization: org },
-      payload: { first_name: 'mary-jane', last_name: "o'neil", email: '  Mary.Jane@Example.COM ', password: 'secret1', accepted_terms: true },
+      payload: {
+        first_name: 'mary-jane',
+        last_name: "o'neil",
+        email: '  Mary.Jane@Example.COM ',
+        password: 'secret1',
+        accepted_terms: true,
+      },
     });
     expect(res.statusCode).toBe(201);
     const body = json<{ token: string; user: Record<string, unknown> }>(res);
     expect(body.token.split('.')).toHaveLength(3);
-    expect(body.user).toMatchObject({ first_name: 'Mary-Jane', last_name: "O'Neil", email: 'mary.jane@example.com', organization: org });
+    expect(body.user).toMatchObject({
+      first_name: 'Mary-Jane',
+      last_name: "O'Neil",
+      email: 'mary.jane@example.com',
+      organization: org,
+    });
     expect(JSON.stringify(body)).not.toMatch(/password|argon2/i);
   });
 
@@ -36,10 +56,19 @@ describe('signup', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/v2/users',
-      payload: { first_name: 'Ann', last_name: 'Other', email: p.email.toUpperCase(), password: 'secret1', organization: org },
+      payload: {
+        first_name: 'Ann',
+        last_name: 'Other',
+        email: p.email.toUpperCase(),
+        password: 'secret1',
+        organization: org,
+      },
     });
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toEqual({ text: 'EmailAlreadyExists', message: 'Patient with this email already exists.' });
+    expect(json(res)).toEqual({
+      text: 'EmailAlreadyExists',
+      message: 'Patient with this email already exists.',
+    });
   });
 
   it('lets the same e-mail exist in another organization', async () => {
@@ -92,14 +121,16 @@ describe('login', () => {
 
   it('limits attempts per account even from new client addresses, and per address across accounts', async () => {
     const p = await signupPatient(t.app, org);
-    for (let i = 0; i < 5; i++) expect((await login(p.email, 'bad-password', org, `10.1.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(p.email, 'bad-password', org, `10.1.0.${i}`)).statusCode).toBe(401);
     const limited = await login(p.email, p.password, org, '10.1.0.99');
     expect(limited.statusCode).toBe(429);
     expect(json(limited)).toMatchObject({ text: 'TooManyRequests' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
     const statuses: number[] = [];
-    for (let i = 0; i < 41; i++) statuses.push((await login(`someone${i}@example.com`, 'bad-password', org, '10.2.0.1')).statusCode);
+    for (let i = 0; i < 41; i++)
+      statuses.push((await login(`someone${i}@example.com`, 'bad-password', org, '10.2.0.1')).statusCode);
     expect(statuses.slice(0, 40).every((s) => s === 401)).toBe(true);
     expect(statuses[40]).toBe(429);
   });
@@ -129,15 +160,29 @@ describe('sessions', () => {
     const url = `/users/${org}/user/${p.id}/patient`;
     const [, payloadPart] = p.token.split('.');
     const claims = JSON.parse(Buffer.from(payloadPart!, 'base64url').toString()) as { sid: string };
-    const expired = await t.app.ctx.tokens.sign({ sub: p.id, org, sid: claims.sid }, new Date(Date.now() - 1000));
+    const expired = await t.app.ctx.tokens.sign(
+      { sub: p.id, org, sid: claims.sid },
+      new Date(Date.now() - 1000),
+    );
     const res = await t.app.inject({ url, headers: bearer(expired) });
     expect(res.statusCode).toBe(401);
-    expect(json(res)).toMatchObject({ text: 'TokenExpired', message: 'Your session has expired, you will now be redirected to log in again.' });
+    expect(json(res)).toMatchObject({
+      text: 'TokenExpired',
+      message: 'Your session has expired, you will now be redirected to log in again.',
+    });
 
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    const payload = { sub: p.id, org, sid: claims.sid, iss: 'portal', exp: Math.floor(Date.now() / 1000) + 3600 };
+    const payload = {
+      sub: p.id,
+      org,
+      sid: claims.sid,
+      iss: 'portal',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    };
     const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`;
-    const wrongKey = await new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-another-secret-1234'));
+    const wrongKey = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another-secret-another-secret-1234'));
     const [h, , s] = p.token.split('.');
     const tampered = `${h}.${b64({ ...payload, sub: '0'.repeat(24) })}.${s}`;
     for (const token of [unsigned, wrongKey, tampered, 'garbage', `${p.token}x`]) {
@@ -151,19 +196,31 @@ describe('sessions', () => {
 
 describe('password reset', () => {
   const resetLinkOf = (text: string) => {
-    const match = text.match(/https?:\/\/\S+\/request-password-reset\/([0-9a-f]{24})\/([0-9a-f]{24})\/([A-Za-z0-9_-]+)/);
+    const match = text.match(
+      /https?:\/\/\S+\/request-password-reset\/([0-9a-f]{24})\/([0-9a-f]{24})\/([A-Za-z0-9_-]+)/,
+    );
     if (!match) throw new Error('no reset link in the mail');
     return { link: match[0], org: match[1]!, user: match[2]!, token: match[3]! };
   };
 
   it('gives the same answer for a known and an unknown e-mail', async () => {
     const p = await signupPatient(t.app, org);
-    const known = await t.app.inject({ method: 'POST', url: `/reset/${org}/password-reset-request`, payload: { email_address: p.email } });
-    const unknown = await t.app.inject({ method: 'POST', url: `/reset/${org}/password-reset-request`, payload: { email_address: 'ghost@example.com' } });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: `/reset/${org}/password-reset-request`,
+      payload: { email_address: p.email },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: `/reset/${org}/password-reset-request`,
+      payload: { email_address: 'ghost@example.com' },
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
-    expect(json(known)).toEqual({ message: 'Please check your email for instructions on how to reset your password.' });
+    expect(json(known)).toEqual({
+      message: 'Please check your email for instructions on how to reset your password.',
+    });
   });
 
   it('resets the password through the e-mailed link, once, and ends earlier tokens', async () => {
@@ -186,7 +243,13 @@ describe('password reset', () => {
       t.app.inject({
         method: 'PUT',
         url: `/users/${org}/${p.id}/reset-password-token`,
-        payload: { new_password: password, confirm_password: password, reset_token: token, user_id: p.id, organization: org },
+        payload: {
+          new_password: password,
+          confirm_password: password,
+          reset_token: token,
+          user_id: p.id,
+          organization: org,
+        },
       });
     const bad = await put('not-the-token');
     expect(bad.statusCode).toBe(400);
@@ -195,7 +258,10 @@ describe('password reset', () => {
     expect((await put(link.token)).statusCode).toBe(200);
     expect((await login(p.email, 'brandNew99', org, '10.4.0.1')).statusCode).toBe(200);
     expect((await login(p.email, p.password, org, '10.4.0.2')).statusCode).toBe(401);
-    expect((await t.app.inject({ url: `/users/${org}/user/${p.id}/patient`, headers: bearer(p.token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: `/users/${org}/user/${p.id}/patient`, headers: bearer(p.token) }))
+        .statusCode,
+    ).toBe(401);
 
     const reused = await put(link.token, 'another99');
     expect(reused.statusCode).toBe(400);
@@ -203,7 +269,12 @@ describe('password reset', () => {
 
   it('only the latest link works, and a link expires', async () => {
     const p = await signupPatient(t.app, org);
-    const ask = () => t.app.inject({ method: 'POST', url: `/reset/${org}/password-reset-request`, payload: { email_address: p.email } });
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/reset/${org}/password-reset-request`,
+        payload: { email_address: p.email },
+      });
     await ask();
     const first = resetLinkOf((await waitForMail(t.outboxDir, p.email, 1)).text);
     await ask();
@@ -215,9 +286,9 @@ describe('password reset', () => {
         payload: { new_password: 'newpass1', confirm_password: 'newpass1', reset_token: token },
       });
     expect((await put(first.token)).statusCode).toBe(400);
-    await t.database.db.execute(
-      // biome-ignore lint/suspicious/noExplicitAny: test-only raw SQL to age the token
-      (await import('drizzle-orm')).sql`update password_reset_tokens set expires_at = now() - interval '1 minute' where user_id = ${p.id}` as any,
+    await rows(
+      t.database,
+      sql`update password_reset_tokens set expires_at = now() - interval '1 minute' where user_id = ${p.id}`,
     );
     expect((await put(second.token)).statusCode).toBe(400);
   });
@@ -229,6 +300,9 @@ describe('password reset', () => {
       payload: { new_password: 'abcdef', confirm_password: 'abcdeg', reset_token: 'x' },
     });
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toMatchObject({ text: 'ValidationError', message: 'Please make sure your passwords match.' });
+    expect(json(res)).toMatchObject({
+      text: 'ValidationError',
+      message: 'Please make sure your passwords match.',
+    });
   });
 });

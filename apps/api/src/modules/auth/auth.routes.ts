@@ -1,4 +1,11 @@
-import { AuthResponse, LoginBody, MessageResponse, ResetPasswordBody, ResetRequestBody, SignupBody } from '@portal/domain/contracts/auth';
+import {
+  AuthResponse,
+  LoginBody,
+  MessageResponse,
+  ResetPasswordBody,
+  ResetRequestBody,
+  SignupBody,
+} from '@portal/domain/contracts/auth';
 import { Id } from '@portal/domain/contracts/common';
 import { MESSAGES } from '@portal/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,7 +36,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const orgId = request.headers.organization ?? request.body.organization;
-      const org = orgId ? await organizations.findById(orgId) : (await resolveBrand(request.headers.host))?.organization;
+      const org = orgId
+        ? await organizations.findById(orgId)
+        : (await resolveBrand(request.headers.host))?.organization;
       if (!org) throw Errors.notFound('The organization');
       const result = await auth.signup({ ...request.body, organizationId: org._id });
       return reply.code(201).send(result);
@@ -59,7 +68,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/auth/logout',
     {
       config: { access: { kind: 'user' } },
-      schema: { tags: ['auth'], summary: 'Sign out: ends every token of the user', response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends every token of the user',
+        response: { 204: z.null(), ...errorResponses },
+      },
     },
     async (request, reply) => {
       await auth.logout(request.auth!.userId);

@@ -1,5 +1,5 @@
-import { normalizeSignup } from '@portal/domain/validation/auth';
 import type { PatientUser } from '@portal/domain/contracts/user';
+import { normalizeSignup } from '@portal/domain/validation/auth';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/password';
 import type { AppContext } from '../../platform/context';
 import { Errors } from '../../platform/errors';
@@ -15,7 +15,12 @@ export type SignupInput = {
 };
 
 /** Limits attempts per account and per client address; the count lives server-side, keyed by neither cookie nor token. */
-export async function enforceAttemptLimits(ctx: AppContext, action: string, account: string, address: string) {
+export async function enforceAttemptLimits(
+  ctx: AppContext,
+  action: string,
+  account: string,
+  address: string,
+) {
   const { limiter, config } = ctx;
   const window = config.RATE_LIMIT_WINDOW_SECONDS;
   const [byAccount, byAddress] = await Promise.all([
@@ -23,7 +28,12 @@ export async function enforceAttemptLimits(ctx: AppContext, action: string, acco
     limiter.hit(`${action}:addr:${address}`, config.RATE_LIMIT_ADDRESS, window),
   ]);
   if (!byAccount.allowed || !byAddress.allowed) {
-    throw Errors.tooManyRequests(Math.max(byAccount.allowed ? 0 : byAccount.retryAfterSeconds, byAddress.allowed ? 0 : byAddress.retryAfterSeconds));
+    throw Errors.tooManyRequests(
+      Math.max(
+        byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
+        byAddress.allowed ? 0 : byAddress.retryAfterSeconds,
+      ),
+    );
   }
 }
 
@@ -38,7 +48,11 @@ export function createAuthService(ctx: AppContext) {
 
   return {
     async signup(input: SignupInput): Promise<{ token: string; user: PatientUser }> {
-      const clean = normalizeSignup({ first_name: input.first_name, last_name: input.last_name, email: input.email });
+      const clean = normalizeSignup({
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+      });
       if (await users.emailTaken(input.organizationId, clean.email)) throw Errors.emailAlreadyExists();
       const user = await users.insert({
         organizationId: input.organizationId,

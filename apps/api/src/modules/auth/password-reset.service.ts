@@ -4,8 +4,8 @@ import { hashPassword } from '../../platform/auth/password';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import { enforceAttemptLimits } from './auth.service';
-import { createResetTokenRepository } from './reset-token.repository';
 import { renderResetEmail } from './reset-email';
+import { createResetTokenRepository } from './reset-token.repository';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -20,7 +20,12 @@ export function createPasswordResetService(ctx: AppContext) {
      * Sends a reset link when the e-mail belongs to the organization. The answer does not depend on that,
      * and the mail goes out after the answer, so neither content nor timing tells who has an account.
      */
-    async request(organization: Organization, email: string, address: string, log: { error: (o: object, m: string) => void; info: (o: object, m: string) => void }) {
+    async request(
+      organization: Organization,
+      email: string,
+      address: string,
+      log: { error: (o: object, m: string) => void; info: (o: object, m: string) => void },
+    ) {
       await enforceAttemptLimits(ctx, 'reset', `${organization._id}:${email}`, address);
       const user = await users.findContact(organization._id, email);
       if (!user) return;
@@ -42,10 +47,17 @@ export function createPasswordResetService(ctx: AppContext) {
           // Only the local outbox (no SMTP configured, a developer's machine) shows the link in the log.
           if (mailer.kind === 'outbox') log.info({ link }, 'password reset link (outbox mode)');
         })
-        .catch((error: Error) => log.error({ err: { message: error.message } }, 'reset e-mail could not be sent'));
+        .catch((error: Error) =>
+          log.error({ err: { message: error.message } }, 'reset e-mail could not be sent'),
+        );
     },
 
-    async reset(organizationId: string, userId: string, resetToken: string, newPassword: string): Promise<void> {
+    async reset(
+      organizationId: string,
+      userId: string,
+      resetToken: string,
+      newPassword: string,
+    ): Promise<void> {
       const org = await organizations.findById(organizationId);
       const userOrg = await users.organizationOf(userId);
       if (!org || userOrg !== organizationId || !(await tokens.consume(userId, sha256(resetToken)))) {

@@ -1,8 +1,13 @@
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../platform/html';
 
 /** The password reset e-mail, in plain text and HTML. */
-export function renderResetEmail(p: { brand: string; firstName: string; link: string; minutes: number; supportEmail: string }) {
+export function renderResetEmail(p: {
+  brand: string;
+  firstName: string;
+  link: string;
+  minutes: number;
+  supportEmail: string;
+}) {
   const subject = `Reset your ${p.brand} password`;
   const text = [
     `Hi ${p.firstName},`,
@@ -16,11 +21,11 @@ export function renderResetEmail(p: { brand: string; firstName: string; link: st
     `Questions? Write to ${p.supportEmail}.`,
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2933;line-height:1.5">
-<p>Hi ${escape(p.firstName)},</p>
-<p>We received a request to reset the password of your ${escape(p.brand)} account.</p>
-<p><a href="${escape(p.link)}" style="display:inline-block;padding:12px 20px;background:#0f8a5f;color:#fff;border-radius:8px;text-decoration:none">Choose a new password</a></p>
+<p>Hi ${escapeHtml(p.firstName)},</p>
+<p>We received a request to reset the password of your ${escapeHtml(p.brand)} account.</p>
+<p><a href="${escapeHtml(p.link)}" style="display:inline-block;padding:12px 20px;background:#0f8a5f;color:#fff;border-radius:8px;text-decoration:none">Choose a new password</a></p>
 <p>The link works once and expires in ${p.minutes} minutes. If you did not ask for this, you can ignore this e-mail: your password stays the same.</p>
-<p>Questions? Write to <a href="mailto:${escape(p.supportEmail)}">${escape(p.supportEmail)}</a>.</p>
+<p>Questions? Write to <a href="mailto:${escapeHtml(p.supportEmail)}">${escapeHtml(p.supportEmail)}</a>.</p>
 </body></html>`;
   return { subject, text, html };
 }

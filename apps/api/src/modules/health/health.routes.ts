@@ -7,7 +7,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       config: { access: { kind: 'public' } },
-      schema: { tags: ['health'], summary: 'Liveness probe', response: { 200: z.object({ status: z.literal('ok') }) } },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness probe',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
     },
     async () => ({ status: 'ok' as const }),
   );

@@ -17,7 +17,10 @@ export type ResolvedBrand = { organization: Organization; fallback: boolean };
  * (or the first one) is used and the answer is flagged, as 000 §1 describes. Cached briefly, as every
  * page load asks.
  */
-export function createBrandResolver(repo: OrganizationsRepository, defaultOrganizationId: string | undefined) {
+export function createBrandResolver(
+  repo: OrganizationsRepository,
+  defaultOrganizationId: string | undefined,
+) {
   const cache = new Map<string, { at: number; value: ResolvedBrand | undefined }>();
   const TTL_MS = 30_000;
   return async function resolve(host: string | undefined): Promise<ResolvedBrand | undefined> {
@@ -28,7 +31,8 @@ export function createBrandResolver(repo: OrganizationsRepository, defaultOrgani
     const found = name ? await repo.findByDomain(name) : undefined;
     if (found) value = { organization: found, fallback: false };
     else {
-      const fallback = (defaultOrganizationId && (await repo.findById(defaultOrganizationId))) || (await repo.first());
+      const fallback =
+        (defaultOrganizationId && (await repo.findById(defaultOrganizationId))) || (await repo.first());
       value = fallback ? { organization: fallback, fallback: true } : undefined;
     }
     if (cache.size > 1000) cache.clear();

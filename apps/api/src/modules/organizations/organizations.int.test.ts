@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../test/harness';
 import { brandHead } from '../../platform/web';
+import { createTestApp, json, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,7 +8,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Org = { _id: string; name: string; domain: string; settings: { brand: { primary_color: string }; name: string } };
+type Org = {
+  _id: string;
+  name: string;
+  domain: string;
+  settings: { brand: { primary_color: string }; name: string };
+};
 
 describe('brand by host', () => {
   it('resolves two different brands from two hosts', async () => {
@@ -35,7 +40,9 @@ describe('brand by host', () => {
     expect(json(await t.app.inject({ url: `/organization/${a._id}` }))).toEqual(a);
     expect(json(await t.app.inject({ url: `/organization/${a._id}/settings/default` }))).toEqual(a.settings);
     for (const section of ['consent', 'privacy', 'tos']) {
-      const policy = json<{ section: string; body: string }>(await t.app.inject({ url: `/organization/${a._id}/policy/${section}` }));
+      const policy = json<{ section: string; body: string }>(
+        await t.app.inject({ url: `/organization/${a._id}/policy/${section}` }),
+      );
       expect(policy.section).toBe(section);
       expect(policy.body.length).toBeGreaterThan(200);
     }
@@ -71,7 +78,9 @@ describe('brand by host', () => {
 
 describe('states', () => {
   it('lists every state sorted by name with the sync flags of the restricted ones', async () => {
-    const states = json<{ name: string; abbreviation: string; syncRequired: boolean }[]>(await t.app.inject({ url: '/states' }));
+    const states = json<{ name: string; abbreviation: string; syncRequired: boolean }[]>(
+      await t.app.inject({ url: '/states' }),
+    );
     expect(states.length).toBe(51);
     const names = states.map((s) => s.name);
     expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y)));

@@ -1,7 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Organization, Policy, State } from '@portal/domain/contracts/organization';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organizationPolicies, organizations, type PolicySection, states } from '../../db/schema/organizations';
+import {
+  organizationPolicies,
+  organizations,
+  type PolicySection,
+  states,
+} from '../../db/schema/organizations';
 
 const orgColumns = {
   _id: organizations.id,
@@ -31,7 +36,11 @@ export function createOrganizationsRepository(db: Db) {
       return ((await byDomain.execute({ domain: domain.toLowerCase() })) as Organization[])[0];
     },
     async first(): Promise<Organization | undefined> {
-      const [row] = await db.select(orgColumns).from(organizations).orderBy(asc(organizations.createdAt)).limit(1);
+      const [row] = await db
+        .select(orgColumns)
+        .from(organizations)
+        .orderBy(asc(organizations.createdAt))
+        .limit(1);
       return row as Organization | undefined;
     },
     async listStates(): Promise<State[]> {
@@ -54,8 +63,20 @@ export function createOrganizationsRepository(db: Db) {
           updatedAt: organizationPolicies.updatedAt,
         })
         .from(organizationPolicies)
-        .where(and(eq(organizationPolicies.organizationId, organizationId), eq(organizationPolicies.section, section)));
-      return row && { section: row.section, title: row.title, body: row.body, updated_at: row.updatedAt.toISOString() };
+        .where(
+          and(
+            eq(organizationPolicies.organizationId, organizationId),
+            eq(organizationPolicies.section, section),
+          ),
+        );
+      return (
+        row && {
+          section: row.section,
+          title: row.title,
+          body: row.body,
+          updated_at: row.updatedAt.toISOString(),
+        }
+      );
     },
   };
 }

@@ -1,5 +1,11 @@
 import { Id } from '@portal/domain/contracts/common';
-import { Organization, OrganizationSettings, Policy, PolicySection, State } from '@portal/domain/contracts/organization';
+import {
+  Organization,
+  OrganizationSettings,
+  Policy,
+  PolicySection,
+  State,
+} from '@portal/domain/contracts/organization';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors, errorResponses } from '../../platform/errors';
@@ -39,7 +45,11 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/organization/:org',
     {
       config: PUBLIC,
-      schema: { tags: ['organizations'], params: OrgParams, response: { 200: Organization, ...errorResponses } },
+      schema: {
+        tags: ['organizations'],
+        params: OrgParams,
+        response: { 200: Organization, ...errorResponses },
+      },
     },
     async (request) => load(request.params.org),
   );
@@ -48,7 +58,11 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/organization/:org/settings/default',
     {
       config: PUBLIC,
-      schema: { tags: ['organizations'], params: OrgParams, response: { 200: OrganizationSettings, ...errorResponses } },
+      schema: {
+        tags: ['organizations'],
+        params: OrgParams,
+        response: { 200: OrganizationSettings, ...errorResponses },
+      },
     },
     async (request) => (await load(request.params.org)).settings,
   );
@@ -57,7 +71,11 @@ export const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/organization/:org/states',
     {
       config: PUBLIC,
-      schema: { tags: ['organizations'], params: OrgParams, response: { 200: z.array(State), ...errorResponses } },
+      schema: {
+        tags: ['organizations'],
+        params: OrgParams,
+        response: { 200: z.array(State), ...errorResponses },
+      },
     },
     async (request) => {
       await load(request.params.org);

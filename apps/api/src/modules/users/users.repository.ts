@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { PatientUser } from '@portal/domain/contracts/user';
 import { isoToMmDdYyyy } from '@portal/domain/format/date';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 
@@ -110,7 +110,11 @@ export function createUsersRepository(db: Db) {
       return row && toPatientUser(row);
     },
     async organizationOf(id: string): Promise<string | undefined> {
-      const [row] = await db.select({ org: users.organizationId }).from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await db
+        .select({ org: users.organizationId })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
       return row?.org;
     },
     async findCredentials(organizationId: string, email: string) {

@@ -2,14 +2,18 @@ import { Id } from '@portal/domain/contracts/common';
 import { MedicalProfile, PatientUser, ShippingInfo } from '@portal/domain/contracts/user';
 import { mmDdYyyyToIso } from '@portal/domain/format/date';
 import { nationalNumber } from '@portal/domain/format/phone';
-import { isValidEmail, normalizeEmail } from '@portal/domain/validation/auth';
 import { MESSAGES } from '@portal/domain/messages';
+import { isValidEmail, normalizeEmail } from '@portal/domain/validation/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors, errorResponses } from '../../platform/errors';
 import type { UserChanges } from './users.repository';
 
-const Name = z.string().trim().min(2, 'Name must be at least 2 characters long.').max(35, 'Name must be less than 35 characters long.');
+const Name = z
+  .string()
+  .trim()
+  .min(2, 'Name must be at least 2 characters long.')
+  .max(35, 'Name must be less than 35 characters long.');
 
 /** PUT /users/{org}/{id}: the fields a patient may change (000 §7). */
 const UpdateUserBody = z
@@ -21,7 +25,11 @@ const UpdateUserBody = z
     birthday: z.string().refine((v) => mmDdYyyyToIso(v) !== null, 'Please enter a valid date.'),
     state: z.string().regex(/^[A-Z]{2}$/, 'Please select a state.'),
     weight: z.coerce.number().int().positive().max(1500, 'Please enter a valid weight.'),
-    height: z.coerce.number().int().positive().max(10 * 12 + 12, 'Please select a valid height.'),
+    height: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(10 * 12 + 12, 'Please select a valid height.'),
     intake_id: Id,
     medical_profile: MedicalProfile,
     shipping_info: ShippingInfo,
@@ -39,7 +47,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:org/user/:id/patient',
     {
       config: { access: { kind: 'patient', param: 'id' } },
-      schema: { tags: ['users'], summary: 'The patient record', params: PatientParams, response: { 200: PatientUser, ...errorResponses } },
+      schema: {
+        tags: ['users'],
+        summary: 'The patient record',
+        params: PatientParams,
+        response: { 200: PatientUser, ...errorResponses },
+      },
     },
     async (request) => {
       const user = await users.findPatient(request.params.id);
@@ -70,7 +83,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           (k) => body[k] !== undefined && body[k] !== current[k],
         );
         if (locked.length > 0) {
-          throw Errors.badRequest("This profile is verified and can't be changed. For any updates, please contact support.", 'ProfileLocked');
+          throw Errors.badRequest(
+            "This profile is verified and can't be changed. For any updates, please contact support.",
+            'ProfileLocked',
+          );
         }
       }
       const changes: UserChanges = {};
@@ -86,8 +102,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.state !== undefined) changes.state = body.state;
       if (body.weight !== undefined) changes.weight = body.weight;
       if (body.height !== undefined) changes.height = body.height;
-      if (body.medical_profile !== undefined) changes.medicalProfile = { ...current.medical_profile, ...body.medical_profile };
-      if (body.shipping_info !== undefined) changes.shippingInfo = { country: 'us', ...current.shipping_info, ...body.shipping_info };
+      if (body.medical_profile !== undefined)
+        changes.medicalProfile = { ...current.medical_profile, ...body.medical_profile };
+      if (body.shipping_info !== undefined)
+        changes.shippingInfo = { country: 'us', ...current.shipping_info, ...body.shipping_info };
       if (body.mobile_number !== undefined) {
         const mobile = nationalNumber(body.mobile_number);
         changes.mobileNumber = mobile || null;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, json, signupPatient, type TestApp } from '../../test/harness';
+import { bearer, createTestApp, json, rows, signupPatient, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let org: string;
@@ -17,20 +17,27 @@ afterAll(() => t.close());
 
 /** Fills every path parameter with the victim's ids: its organization, its user id for anything else. */
 function urlFor(pattern: string, victimOrg: string, victimId: string): string {
-  return pattern.replace(/:([A-Za-z_]+)/g, (_m, name: string) => (/^org(Id)?$/.test(name) ? victimOrg : victimId));
+  return pattern.replace(/:([A-Za-z_]+)/g, (_m, name: string) =>
+    /^org(Id)?$/.test(name) ? victimOrg : victimId,
+  );
 }
 
 async function walkAs(token: string, label: string) {
   const guarded = t.app.apiRoutes.filter((r) => r.access.kind !== 'public');
   expect(guarded.length).toBeGreaterThan(0);
   // Routes serving the caller's own data (like logout) run last, so they cannot end the token early.
-  const ordered = [...guarded.filter((r) => r.access.kind !== 'user'), ...guarded.filter((r) => r.access.kind === 'user')];
+  const ordered = [
+    ...guarded.filter((r) => r.access.kind !== 'user'),
+    ...guarded.filter((r) => r.access.kind === 'user'),
+  ];
   for (const route of ordered) {
     const res = await t.app.inject({
       method: route.method as 'GET',
       url: urlFor(route.url, org, victim.id),
       headers: bearer(token),
-      ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: { email: 'hijack@example.com', first_name: 'Hijack' } }),
+      ...(route.method === 'GET' || route.method === 'DELETE'
+        ? {}
+        : { payload: { email: 'hijack@example.com', first_name: 'Hijack' } }),
     });
     const where = `${label}: ${route.method} ${route.url}`;
     if (route.access.kind !== 'user') expect([401, 403, 404], where).toContain(res.statusCode);
@@ -53,13 +60,19 @@ describe('access control over every registered route', () => {
 
   it('refuses anonymous callers on every guarded route', async () => {
     for (const route of t.app.apiRoutes.filter((r) => r.access.kind !== 'public')) {
-      const res = await t.app.inject({ method: route.method as 'GET', url: urlFor(route.url, org, victim.id) });
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: urlFor(route.url, org, victim.id),
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });
 
   it('left the victim untouched', async () => {
-    const res = await t.app.inject({ url: `/users/${org}/user/${victim.id}/patient`, headers: bearer(victim.token) });
+    const res = await t.app.inject({
+      url: `/users/${org}/user/${victim.id}/patient`,
+      headers: bearer(victim.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ email: victim.email, first_name: 'Victoria', last_name: 'Victimson' });
   });
@@ -76,20 +89,29 @@ describe('access control over every registered route', () => {
 describe('audit trail', () => {
   it('writes one row per read of patient data, allowed or refused, without tokens', async () => {
     const intruder = await signupPatient(t.app, org);
-    const before = await t.database.db.execute(sql`select count(*)::int as n from audit_log where patient_id = ${victim.id}`);
-    const countBefore = (before.rows[0] as { n: number }).n;
-    const ok = await t.app.inject({ url: `/users/${org}/user/${victim.id}/patient`, headers: bearer(victim.token), remoteAddress: '10.9.9.9' });
-    const denied = await t.app.inject({ url: `/users/${org}/user/${victim.id}/patient`, headers: bearer(intruder.token) });
+    const [before] = await rows<{ n: number }>(
+      t.database,
+      sql`select count(*)::int as n from audit_log where patient_id = ${victim.id}`,
+    );
+    const countBefore = before!.n;
+    const ok = await t.app.inject({
+      url: `/users/${org}/user/${victim.id}/patient`,
+      headers: bearer(victim.token),
+      remoteAddress: '10.9.9.9',
+    });
+    const denied = await t.app.inject({
+      url: `/users/${org}/user/${victim.id}/patient`,
+      headers: bearer(intruder.token),
+    });
     expect(ok.statusCode).toBe(200);
     expect(denied.statusCode).toBe(403);
     await t.app.ctx.audit.flush();
-    const rows = (
-      await t.database.db.execute(
-        sql`select actor_id, organization_id, patient_id, action, outcome, status_code, client_address, request_id from audit_log where patient_id = ${victim.id} order by id`,
-      )
-    ).rows as Record<string, unknown>[];
-    expect(rows.length).toBe(countBefore + 2);
-    const [allowed, refused] = rows.slice(-2);
+    const audit = await rows(
+      t.database,
+      sql`select actor_id, organization_id, patient_id, action, outcome, status_code, client_address, request_id from audit_log where patient_id = ${victim.id} order by id`,
+    );
+    expect(audit.length).toBe(countBefore + 2);
+    const [allowed, refused] = audit.slice(-2);
     expect(allowed).toMatchObject({
       actor_id: victim.id,
       organization_id: org,
@@ -100,20 +122,23 @@ describe('audit trail', () => {
       request_id: ok.headers['x-request-id'],
     });
     expect(refused).toMatchObject({ actor_id: intruder.id, outcome: 'denied', status_code: 403 });
-    expect(JSON.stringify(rows)).not.toContain(victim.token);
+    expect(JSON.stringify(audit)).not.toContain(victim.token);
   });
 
   it('cannot be edited or deleted by the application', async () => {
     await expect(t.database.db.execute(sql`update audit_log set outcome = 'allowed'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
-    const left = await t.database.db.execute(sql`select count(*)::int as n from audit_log`);
-    expect((left.rows[0] as { n: number }).n).toBeGreaterThan(0);
+    const [left] = await rows<{ n: number }>(t.database, sql`select count(*)::int as n from audit_log`);
+    expect(left!.n).toBeGreaterThan(0);
   });
 });
 
 describe('response headers', () => {
   it('sends security headers and no-store on API answers', async () => {
-    const res = await t.app.inject({ url: `/users/${org}/user/${victim.id}/patient`, headers: bearer(victim.token) });
+    const res = await t.app.inject({
+      url: `/users/${org}/user/${victim.id}/patient`,
+      headers: bearer(victim.token),
+    });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -61,7 +61,12 @@ export async function authenticate(
   const claims = await tokens.verify(token);
   const session = await sessions.findActive(claims.sid, claims.sub);
   if (!session || session.organizationId !== claims.org) throw Errors.unauthorized();
-  return { userId: session.userId, organizationId: session.organizationId, role: session.role, sessionId: claims.sid };
+  return {
+    userId: session.userId,
+    organizationId: session.organizationId,
+    role: session.role,
+    sessionId: claims.sid,
+  };
 }
 
 type Deps = {
@@ -91,10 +96,14 @@ export function installAccessControl(app: FastifyInstance, deps: Deps): void {
     }
     const access = route.config.access;
     if ((access.kind === 'patient' || access.kind === 'owner') && !route.url.includes(`:${access.param}`)) {
-      throw new Error(`Route ${route.method} ${route.url} names access param "${access.param}" it does not have.`);
+      throw new Error(
+        `Route ${route.method} ${route.url} names access param "${access.param}" it does not have.`,
+      );
     }
     if (access.kind === 'owner' && !deps.owners.has(access.resource)) {
-      throw new Error(`Route ${route.method} ${route.url} names unknown owner resource "${access.resource}".`);
+      throw new Error(
+        `Route ${route.method} ${route.url} names unknown owner resource "${access.resource}".`,
+      );
     }
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') deps.registry.push({ method, url: route.url, access });

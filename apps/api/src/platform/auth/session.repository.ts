@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users, type UserRole } from '../../db/schema/users';
+import { sessions, type UserRole, users } from '../../db/schema/users';
 
 export type SessionUser = { userId: string; organizationId: string; role: UserRole };
 
@@ -27,7 +27,10 @@ export function createSessionRepository(db: Db) {
       return rows[0];
     },
     async create(userId: string, organizationId: string, expiresAt: Date): Promise<string> {
-      const [row] = await db.insert(sessions).values({ userId, organizationId, expiresAt }).returning({ id: sessions.id });
+      const [row] = await db
+        .insert(sessions)
+        .values({ userId, organizationId, expiresAt })
+        .returning({ id: sessions.id });
       return row!.id;
     },
     /** Ends every session of the user: used on logout and after a password reset. */

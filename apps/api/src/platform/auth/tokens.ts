@@ -25,7 +25,8 @@ export function createTokenService(secret: string, ttlSeconds: number) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
         const { sub, org, sid } = payload as Partial<Record<string, unknown>>;
-        if (typeof sub !== 'string' || typeof org !== 'string' || typeof sid !== 'string') throw Errors.unauthorized();
+        if (typeof sub !== 'string' || typeof org !== 'string' || typeof sid !== 'string')
+          throw Errors.unauthorized();
         return { sub, org, sid };
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw Errors.tokenExpired();

@@ -28,8 +28,8 @@ export default function ComingSoonPage() {
         {title}
       </h1>
       <p className="status-page__text">
-        We're putting the finishing touches on this part of your portal. It will be ready here soon — thank you for
-        your patience.
+        We're putting the finishing touches on this part of your portal. It will be ready here soon — thank
+        you for your patience.
       </p>
       <div className="status-page__actions">
         <Link className={buttonClassName({ variant: 'secondary' })} to={home}>

@@ -10,7 +10,9 @@ import './auth-shell.css';
 const ROTATE_EVERY_MS = 8000;
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /** Rotates through the organization's testimonials; pauses while hovered or focused, and for reduced motion. */
@@ -46,9 +48,10 @@ function Testimonials({ items }: { items: Testimonial[] }) {
       </figure>
       {items.length > 1 ? (
         <div className="auth-shell__dots">
-          {items.map((item, i) => (
+          {items.map((_item, i) => (
             <button
-              key={`${item.author}-${i}`}
+              // biome-ignore lint/suspicious/noArrayIndexKey: one dot per position in a fixed list
+              key={i}
               type="button"
               className="auth-shell__dot"
               aria-label={`Show testimonial ${i + 1} of ${items.length}`}

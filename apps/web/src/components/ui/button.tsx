@@ -21,7 +21,13 @@ export function buttonClassName({
   block = false,
   className,
 }: Pick<ButtonProps, 'variant' | 'size' | 'block' | 'className'>): string {
-  return ['ui-button', `ui-button--${variant}`, size === 'sm' && 'ui-button--sm', block && 'ui-button--block', className]
+  return [
+    'ui-button',
+    `ui-button--${variant}`,
+    size === 'sm' && 'ui-button--sm',
+    block && 'ui-button--block',
+    className,
+  ]
     .filter(Boolean)
     .join(' ');
 }
@@ -40,7 +46,6 @@ export function Button({
   return (
     <button
       {...rest}
-      // biome-ignore lint/a11y/useButtonType: the type is a prop with a safe default of "button"
       type={type}
       className={buttonClassName({ variant, size, block, className })}
       disabled={disabled || loading}

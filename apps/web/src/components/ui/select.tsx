@@ -18,7 +18,16 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
   fieldClassName?: string;
 }
 
-export function Select({ label, options, placeholder, hint, error, id, fieldClassName, ...rest }: SelectProps) {
+export function Select({
+  label,
+  options,
+  placeholder,
+  hint,
+  error,
+  id,
+  fieldClassName,
+  ...rest
+}: SelectProps) {
   const generated = useId();
   const selectId = id ?? generated;
   const ids = fieldIds(selectId, hint, error);

@@ -10,7 +10,16 @@ export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   fieldClassName?: string;
 }
 
-export function TextInput({ label, hint, error, id, fieldClassName, className, type = 'text', ...rest }: TextInputProps) {
+export function TextInput({
+  label,
+  hint,
+  error,
+  id,
+  fieldClassName,
+  className,
+  type = 'text',
+  ...rest
+}: TextInputProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const ids = fieldIds(inputId, hint, error);

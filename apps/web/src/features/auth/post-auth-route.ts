@@ -74,7 +74,11 @@ export interface PostAuthContext {
 }
 
 /** Routing after login (000 §4 Login): the product's path, else redirectPath, else the profile dashboard. */
-export async function resolvePostLoginPath({ user, productId, redirectPath }: PostAuthContext): Promise<string> {
+export async function resolvePostLoginPath({
+  user,
+  productId,
+  redirectPath,
+}: PostAuthContext): Promise<string> {
   const fromProduct = productId ? await productPath(productId, startProductIntake) : null;
   return fromProduct ?? safeRedirectPath(redirectPath) ?? dashboardHomePath(user._id);
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, requireOrganizationId } from '../../../lib/api-client';
 import type { AnalyticsTraits } from '../../../lib/analytics-traits';
+import { apiRequest, requireOrganizationId } from '../../../lib/api-client';
 import type { AuthResponse } from './login';
 
 export interface CreateUserInput {

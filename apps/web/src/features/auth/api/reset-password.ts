@@ -11,11 +11,14 @@ export interface ResetPasswordInput {
 
 /** PUT /users/{org}/{userId}/reset-password-token (000 §7): sets the new password from an e-mailed reset link. */
 export function resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>(`/users/${seg(input.organization)}/${seg(input.user_id)}/reset-password-token`, {
-    method: 'PUT',
-    body: input,
-    authenticated: false,
-  });
+  return apiRequest<{ message: string }>(
+    `/users/${seg(input.organization)}/${seg(input.user_id)}/reset-password-token`,
+    {
+      method: 'PUT',
+      body: input,
+      authenticated: false,
+    },
+  );
 }
 
 export function useResetPasswordMutation() {

@@ -1,5 +1,5 @@
-import { normalizeEmail, validateLoginForm } from '@portal/domain/validation/auth';
 import { MESSAGES } from '@portal/domain/messages';
+import { normalizeEmail, validateLoginForm } from '@portal/domain/validation/auth';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -23,7 +23,8 @@ type Failure = { kind: 'credentials' } | { kind: 'message'; message: string };
 function failureFor(error: unknown): Failure {
   if (!isApiError(error)) return { kind: 'message', message: MESSAGES.generic };
   if (error.status === 401) return { kind: 'credentials' };
-  if (error.status === 429 || error.text === ERROR_TEXT.tooManyRequests) return { kind: 'message', message: error.message };
+  if (error.status === 429 || error.text === ERROR_TEXT.tooManyRequests)
+    return { kind: 'message', message: error.message };
   if (error.status >= 500) return { kind: 'message', message: MESSAGES.generic };
   return { kind: 'message', message: error.message || MESSAGES.generic };
 }

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/domain/messages';
 import { normalizeEmail, normalizeSignup, validateSignupForm } from '@portal/domain/validation/auth';
 import { type FormEvent, type MouseEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -20,7 +20,13 @@ import { useAuthEntry } from '../hooks/use-auth-entry';
 import { resolvePostSignupPath } from '../post-auth-route';
 import '../components/auth-form.css';
 
-function PolicyLink({ section, onOpen }: { section: PolicySection; onOpen: (section: PolicySection) => void }) {
+function PolicyLink({
+  section,
+  onOpen,
+}: {
+  section: PolicySection;
+  onOpen: (section: PolicySection) => void;
+}) {
   return (
     <a
       className="ui-link"
@@ -48,6 +54,7 @@ function isEmailTaken(error: unknown): boolean {
 export default function SignupPage() {
   const entry = useAuthEntry();
   const navigate = useNavigate();
+  const location = useLocation();
   const [initial] = useState(() => ({
     first_name: '',
     last_name: '',
@@ -76,7 +83,7 @@ export default function SignupPage() {
         last_name: values.last_name,
         email: values.email,
         password: values.password,
-        analytics_traits: collectAnalyticsTraits(),
+        analytics_traits: collectAnalyticsTraits(location.search),
       });
       saveSession(session);
       sessionStarted();
@@ -87,7 +94,10 @@ export default function SignupPage() {
     } catch (error) {
       setRouting(false);
       if (isEmailTaken(error)) setTakenEmail(values.email);
-      else setFailure(isApiError(error) && error.status > 0 && error.status < 500 ? error.message : MESSAGES.generic);
+      else
+        setFailure(
+          isApiError(error) && error.status > 0 && error.status < 500 ? error.message : MESSAGES.generic,
+        );
     }
   }
 

@@ -13,7 +13,10 @@ export interface Policy {
 /** GET /organization/{org}/policy/{section} (000 §7). */
 export function getPolicy(section: PolicySection, signal?: AbortSignal): Promise<Policy> {
   const org = requireOrganizationId();
-  return apiRequest<Policy>(`/organization/${seg(org)}/policy/${seg(section)}`, { authenticated: false, signal });
+  return apiRequest<Policy>(`/organization/${seg(org)}/policy/${seg(section)}`, {
+    authenticated: false,
+    signal,
+  });
 }
 
 export function policyQueryOptions(section: PolicySection) {

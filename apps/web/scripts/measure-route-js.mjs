@@ -1,0 +1,40 @@
+// Measures the gzipped JavaScript a route loads: the entry chunk, its static imports, and the lazy chunks
+// (with their static imports) of the route's modules. Run after `npm run build -w @portal/web`:
+//   node apps/web/scripts/measure-route-js.mjs [module ...]
+// Default modules: the /login route (auth shell + login page). Budget: 150 KB (ARCHITECTURE.md).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const modules = process.argv.slice(2);
+const routeModules = modules.length
+  ? modules
+  : ['src/app/shells/auth-shell.tsx', 'src/features/auth/pages/login-page.tsx'];
+const BUDGET = 150 * 1024;
+
+const files = new Set();
+function collect(key) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`No chunk for ${key} in the manifest`);
+  if (files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) collect(imported);
+}
+
+collect('index.html');
+for (const key of routeModules) collect(key);
+
+let total = 0;
+for (const file of [...files].sort()) {
+  const size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  total += size;
+  console.info(`${(size / 1024).toFixed(2).padStart(8)} KB  ${file}`);
+}
+console.info(`${(total / 1024).toFixed(2).padStart(8)} KB  total gzipped JS (budget ${BUDGET / 1024} KB)`);
+if (total > BUDGET) {
+  console.error('Over budget.');
+  process.exitCode = 1;
+}

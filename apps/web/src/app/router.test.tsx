@@ -1,0 +1,250 @@
+import { MESSAGES } from '@portal/domain/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getStoredUser, getToken, saveSession } from '../lib/session';
+import {
+  currentUrl,
+  json,
+  mockApi,
+  ORG_ID,
+  patient,
+  renderRoute,
+  setOrganization,
+  signIn,
+  tokenExpiringIn,
+  USER_ID,
+} from '../test/helpers';
+import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from './pages/not-found-page';
+
+const INTAKE_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+
+describe('redirects', () => {
+  beforeEach(() => setOrganization());
+
+  it('/ goes to /get-started, keeping the query', async () => {
+    const { router } = renderRoute('/?utm_source=ad');
+    await waitFor(() => expect(currentUrl(router)).toBe('/get-started?utm_source=ad'));
+    expect(await screen.findByRole('button', { name: 'Start My Visit' })).toBeInTheDocument();
+  });
+
+  it('/product/{id} goes to its login variant', async () => {
+    const { router } = renderRoute('/product/abc123');
+    await waitFor(() => expect(currentUrl(router)).toBe('/product/login/abc123'));
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it.each([[`/messages/${USER_ID}`], [`/messages/${USER_ID}/conv-1`], ['/messages']])(
+    '%s goes to /dashboard/{userId}/messages',
+    async (path) => {
+      signIn();
+      const { router } = renderRoute(path);
+      await waitFor(() => expect(currentUrl(router)).toBe(`/dashboard/${USER_ID}/messages`));
+      expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
+    },
+  );
+
+  it('/messages/{userId} uses the route userId even before login', async () => {
+    const { router } = renderRoute('/messages/someone');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirectPath')).toBe(
+      '/dashboard/someone/messages',
+    );
+  });
+
+  it('the messages page is full width, without the footer', async () => {
+    signIn();
+    window.innerWidth = 375;
+    try {
+      renderRoute(`/dashboard/${USER_ID}/messages`);
+      await screen.findByRole('heading', { name: 'Messages' });
+      expect(screen.queryByRole('navigation', { name: 'Shortcuts' })).not.toBeInTheDocument();
+    } finally {
+      window.innerWidth = 1024;
+    }
+  });
+
+  it('the old orders route goes to /orders', async () => {
+    signIn();
+    const { router } = renderRoute(`/dashboard/${USER_ID}/orders`);
+    await waitFor(() => expect(currentUrl(router)).toBe('/orders'));
+  });
+
+  it('the labs list sends labs2 patients to the new labs app, and the labs app sends others back', async () => {
+    signIn(patient({ feature_flags: { labs2: true } }));
+    const first = renderRoute(`/dashboard/${USER_ID}/labs`);
+    await waitFor(() => expect(currentUrl(first.router)).toBe('/labs'));
+    first.unmount();
+
+    signIn(patient({ feature_flags: { labs2: false } }));
+    const second = renderRoute('/labs/panel-1/biomarkers');
+    await waitFor(() => expect(currentUrl(second.router)).toBe(`/dashboard/${USER_ID}/labs`));
+  });
+
+  it('an invalid intakeId on a consultation screen goes to the dashboard profile', async () => {
+    signIn();
+    const { router } = renderRoute(`/consultation/hiw/${USER_ID}/not-an-id/question/none`);
+    await waitFor(() => expect(currentUrl(router)).toBe(`/dashboard/${USER_ID}/profile`));
+  });
+
+  it('a consultation route with a valid intake shows its screen inside the consultation shell', async () => {
+    signIn();
+    renderRoute(`/consultation/protocol-selection/${INTAKE_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Select your protocol' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Visit progress' })).toBeInTheDocument();
+  });
+
+  it.each([
+    `/consultation/treatment/${INTAKE_ID}/m/mem1`,
+    `/consultation/checkout/${INTAKE_ID}/p/tpl1/prod1/t/verify_account`,
+    `/consultation/identification-step/${INTAKE_ID}/t/id_image`,
+    `/consultation/intake/${USER_ID}/${INTAKE_ID}/question/q1`,
+    `/consultation/lab-checkout/${INTAKE_ID}/l/lab1`,
+    `/verification/${USER_ID}/verify_account`,
+    '/signup/lab-visit',
+    '/signup/protocol-preference/tpl1',
+    '/start/tpl1/p/prod1',
+    '/shop',
+    '/lab-instructions/order1',
+    '/schedule-coaching/c1?coachingLink=x',
+    '/appointment/cb',
+    '/notifications',
+    '/orders/123',
+    `/dashboard/${USER_ID}/subscriptions`,
+    `/dashboard/${USER_ID}/settings/shipping`,
+    `/dashboard/${USER_ID}/lab-analysis/r1`,
+    `/dashboard/${USER_ID}/subscriptions/intake/${INTAKE_ID}/checkout`,
+    `/messages/${USER_ID}/new`,
+  ])('%s is a registered screen', async (path) => {
+    signIn();
+    const { router } = renderRoute(path);
+    expect(await screen.findByText('Coming soon')).toBeInTheDocument();
+    expect(screen.queryByText(NOT_FOUND_TITLE)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path.split('?')[0]);
+  });
+
+  it('an unknown path shows the 404 page', async () => {
+    renderRoute('/no/such/page');
+    expect(await screen.findByRole('heading', { name: NOT_FOUND_TITLE })).toBeInTheDocument();
+    expect(screen.getByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+  });
+
+  it('an unknown dashboard page or consultation section is a 404', async () => {
+    signIn();
+    renderRoute(`/dashboard/${USER_ID}/nonsense`);
+    expect(await screen.findByRole('heading', { name: NOT_FOUND_TITLE })).toBeInTheDocument();
+  });
+});
+
+describe('login guard', () => {
+  beforeEach(() => setOrganization());
+
+  it('sends an anonymous visitor to /login, keeping where they were going', async () => {
+    const { router } = renderRoute(`/dashboard/${USER_ID}/subscriptions?tab=active`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirectPath')).toBe(
+      `/dashboard/${USER_ID}/subscriptions?tab=active`,
+    );
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it.each([
+    '/shop',
+    '/signup/checkout',
+    `/consultation/hiw/${USER_ID}/${INTAKE_ID}/question/none`,
+    '/notifications',
+  ])('guards %s', async (path) => {
+    const { router } = renderRoute(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('sends an expired session to /login?expired=true and logs out', async () => {
+    saveSession({ token: tokenExpiringIn(-5), user: patient() });
+    const { router } = renderRoute(`/dashboard/${USER_ID}/profile`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toMatch(/^\?expired=true/);
+    expect(await screen.findByText(MESSAGES.sessionExpired)).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+
+  it('loads a missing user record from the route userId', async () => {
+    window.localStorage.setItem('token', tokenExpiringIn(3600));
+    const requests = mockApi({
+      [`GET /users/${ORG_ID}/user/${USER_ID}/patient`]: json(200, patient({ first_name: 'Ada' })),
+    });
+    renderRoute(`/dashboard/${USER_ID}/profile`);
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+    expect(getStoredUser()?.first_name).toBe('Ada');
+    expect(requests.filter((r) => r.path.endsWith('/patient'))).toHaveLength(1);
+  });
+
+  it('goes to login when the missing user record cannot be loaded', async () => {
+    window.localStorage.setItem('token', tokenExpiringIn(3600));
+    mockApi({
+      [`GET /users/${ORG_ID}/user/${USER_ID}/patient`]: json(401, { text: 'Unauthorized', message: 'x' }),
+    });
+    const { router } = renderRoute(`/dashboard/${USER_ID}/profile`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getToken()).toBeNull();
+  });
+});
+
+describe('signed-in shell', () => {
+  beforeEach(() => setOrganization());
+
+  it('greets the patient and logs out through the account menu', async () => {
+    signIn();
+    const requests = mockApi({ 'POST /v2/auth/logout': new Response(null, { status: 204 }) });
+    const { user, router } = renderRoute(`/dashboard/${USER_ID}/profile`);
+    expect(await screen.findByRole('heading', { name: 'Welcome, Jane' })).toBeInTheDocument();
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute(
+      'href',
+      `/dashboard/${USER_ID}/profile`,
+    );
+    expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders');
+    expect(within(nav).getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/shop');
+
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(requests.some((r) => r.method === 'POST' && r.path === '/v2/auth/logout')).toBe(true);
+    expect(getToken()).toBeNull();
+    expect(getStoredUser()).toBeNull();
+  });
+
+  it('logs out locally even when the logout call fails', async () => {
+    signIn();
+    mockApi({ 'POST /v2/auth/logout': json(500, { text: 'X', message: 'Y' }) });
+    const { user, router } = renderRoute(`/dashboard/${USER_ID}/profile`);
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getToken()).toBeNull();
+  });
+
+  it('on phones has a menu with Logout and the footer shortcuts', async () => {
+    signIn();
+    window.innerWidth = 375;
+    try {
+      const { user } = renderRoute(`/dashboard/${USER_ID}/profile`);
+      const footer = await screen.findByRole('navigation', { name: 'Shortcuts' });
+      expect(
+        within(footer)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Labs', 'Orders', 'Subscriptions', 'Shop', 'Messages']);
+      expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Menu' }));
+      const menu = screen.getByRole('navigation', { name: 'Menu' });
+      expect(within(menu).getByRole('button', { name: 'Logout' })).toBeVisible();
+      expect(within(menu).getByRole('link', { name: 'Providers' })).toHaveAttribute(
+        'href',
+        `/dashboard/${USER_ID}/providers`,
+      );
+    } finally {
+      window.innerWidth = 1024;
+    }
+  });
+});

@@ -1,0 +1,211 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/ui/spinner';
+import { RouteErrorScreen } from './crash-screen';
+import { redirectSignedIn, requireAuth } from './guards';
+import { NotFoundContent, NotFoundPage } from './pages/not-found-page';
+import { RootLayout } from './root-layout';
+import {
+  consultationLoader,
+  dashboardPageLoader,
+  labsAppLoader,
+  labsListLoader,
+  settingsSectionLoader,
+  signupSectionLoader,
+  toDashboardHome,
+  toDashboardMessages,
+  toGetStarted,
+  toOrders,
+  toProductLogin,
+  verificationStepLoader,
+} from './route-loaders';
+import {
+  CONSULTATION_SECTIONS,
+  DASHBOARD_PAGES,
+  type ScreenHandle,
+  SETTINGS_SECTIONS,
+  SIGNUP_SECTIONS,
+  titleFrom,
+  VERIFICATION_STEPS,
+} from './route-meta';
+
+/** Routes that only redirect render nothing (their loader always redirects). */
+const Redirecting = () => null;
+
+/** Every screen is its own chunk, loaded when its route matches. */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const authShell = screen(() => import('./shells/auth-shell'));
+const signedInShell = screen(() => import('./shells/signed-in-shell'));
+const focusShell = screen(() => import('./shells/focus-shell'));
+const consultationShell = screen(() => import('./shells/consultation-shell'));
+const loginPage = screen(() => import('../features/auth/pages/login-page'));
+const signupPage = screen(() => import('../features/auth/pages/signup-page'));
+const comingSoon = screen(() => import('./pages/coming-soon-page'));
+
+const soon = (path: string, title: ScreenHandle['title'], extra: Partial<RouteObject> = {}): RouteObject =>
+  ({ path, lazy: comingSoon, handle: { title } satisfies ScreenHandle, ...extra }) as RouteObject;
+
+const dashboardTitle: ScreenHandle['title'] = (p) => titleFrom(DASHBOARD_PAGES, p.page, 'Dashboard');
+const consultationTitle: ScreenHandle['title'] = (p) =>
+  titleFrom(CONSULTATION_SECTIONS, p.section ?? 'protocol-selection', 'Your Visit');
+
+/** Consultation paths (000 §2) and their optional suffixes for membership, lab product, product and photo type. */
+const CONSULTATION_BASES = [
+  'consultation/:section/:userId/:intakeId/question/:questionId',
+  'consultation/protocol-selection/:intakeId',
+  'consultation/:section/:intakeId',
+];
+const CONSULTATION_SUFFIXES = [
+  '',
+  '/m/:membershipId',
+  '/l/:labProductId',
+  '/p/:productTemplateId/:product',
+  '/p/:productTemplateId/:product/t/:photoType',
+  '/t/:photoType',
+];
+
+/** The new labs app (002 §2.3), mounted for labs2 patients only. */
+const LABS_APP: [string, string][] = [
+  ['labs', 'Labs'],
+  ['labs/shop', 'Labs Shop'],
+  ['labs/:panelId', 'Lab Panel'],
+  ['labs/:panelId/history', 'Lab History'],
+  ['labs/:panelId/history/:reportId', 'Lab Report'],
+  ['labs/:panelId/biomarker/:biomarkerId', 'Biomarker'],
+  ['labs/:panelId/categories/:slug', 'Biomarker Category'],
+  ['labs/:panelId/biomarkers', 'Biomarkers'],
+  ['labs/:panelId/analysis-summary/:reportId', 'Analysis Summary'],
+  ['labs/:panelId/analysis-summary/:reportId/history', 'Analysis History'],
+  ['labs/:panelId/preparation-guideline', 'Preparation Guideline'],
+  ['labs/:panelId/biological-age', 'Biological Age'],
+  ['labs/:panelId/assessment-overview/:step', 'Assessment Overview'],
+];
+
+/** The complete route table of the three documents (000 §2, 001 §2, 002 §2.1 and §2.3). */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorScreen,
+    HydrateFallback: PageSpinner,
+    children: [
+      { index: true, loader: toGetStarted, Component: Redirecting },
+      { path: 'product/:productId', loader: toProductLogin, Component: Redirecting },
+
+      // account access: the auth container
+      {
+        lazy: authShell,
+        children: [
+          { path: 'login', loader: redirectSignedIn, lazy: loginPage },
+          { path: 'product/login/:productId', lazy: loginPage },
+          { path: 'campaign/login/:campaignId', lazy: loginPage },
+          { path: 'product/:type/:productId', lazy: loginPage },
+          { path: 'campaign/:type/:campaignId', lazy: loginPage },
+          { path: 'get-started', lazy: signupPage },
+          {
+            path: 'request-password-reset',
+            lazy: screen(() => import('../features/auth/pages/request-reset-page')),
+          },
+          {
+            path: 'request-password-reset/:orgId/:userId/:resetToken',
+            lazy: screen(() => import('../features/auth/pages/new-password-page')),
+          },
+        ],
+      },
+
+      // the signed-in area
+      {
+        loader: requireAuth,
+        lazy: signedInShell,
+        children: [
+          { path: 'dashboard', loader: toDashboardHome, Component: Redirecting },
+          { path: 'dashboard/:userId', loader: toDashboardHome, Component: Redirecting },
+          {
+            path: 'dashboard/:userId/profile',
+            lazy: screen(() => import('../features/dashboard/pages/profile-page')),
+          },
+          soon('dashboard/:userId/messages', 'Messages', { handle: { title: 'Messages', fullWidth: true } }),
+          { path: 'dashboard/:userId/orders', loader: toOrders, Component: Redirecting },
+          soon('dashboard/:userId/labs', 'Labs', { loader: labsListLoader }),
+          soon('dashboard/:userId/settings', 'Settings'),
+          soon(
+            'dashboard/:userId/settings/:section',
+            (p) => `Settings: ${titleFrom(SETTINGS_SECTIONS, p.section, '')}`,
+            {
+              loader: settingsSectionLoader,
+            },
+          ),
+          soon('dashboard/:userId/:page', dashboardTitle, { loader: dashboardPageLoader }),
+          soon('dashboard/:userId/:page/:id', dashboardTitle, { loader: dashboardPageLoader }),
+          soon('dashboard/:userId/:page/intake/:intakeId/:section', dashboardTitle, {
+            loader: dashboardPageLoader,
+          }),
+          soon('notifications', 'Notifications'),
+          { path: 'messages', loader: toDashboardMessages, Component: Redirecting },
+          { path: 'messages/:userId', loader: toDashboardMessages, Component: Redirecting },
+          { path: 'messages/:userId/:conversationId', loader: toDashboardMessages, Component: Redirecting },
+          soon('messages/:userId/new', 'New Message', { handle: { title: 'New Message', fullWidth: true } }),
+          soon('orders', 'Orders'),
+          soon('orders/*', 'Orders'),
+          {
+            loader: labsAppLoader,
+            children: [
+              ...LABS_APP.map(([path, title]) => soon(path, title)),
+              soon('appointments', 'Appointments'),
+              { path: 'labs/*', Component: NotFoundContent },
+            ],
+          },
+        ],
+      },
+
+      // full-page flows with their own navigation bar
+      {
+        loader: requireAuth,
+        lazy: focusShell,
+        children: [
+          soon('shop', 'Shop'),
+          soon('lab-instructions', 'Getting Started with Labs'),
+          soon('lab-instructions/:orderId', 'Getting Started with Labs'),
+          soon('appointment/cb', 'Appointment Booking'),
+          soon('schedule-onboarding', 'Schedule Onboarding'),
+          soon('schedule-subscription/:subscriptionId', 'Schedule Subscription'),
+          soon('schedule-coaching/:coachingMembershipId', 'Schedule Coaching'),
+        ],
+      },
+
+      // the consultation funnel and signup flows
+      {
+        loader: requireAuth,
+        lazy: consultationShell,
+        children: [
+          soon('signup/:section', (p) => titleFrom(SIGNUP_SECTIONS, p.section, 'Signup'), {
+            loader: signupSectionLoader,
+          }),
+          soon('signup/:section/:productTemplateId', (p) => titleFrom(SIGNUP_SECTIONS, p.section, 'Signup'), {
+            loader: signupSectionLoader,
+          }),
+          soon('start/:intakeTemplateId/p/:productTemplateId', 'Starting Your Visit'),
+          soon('verification/:userId/:steps', (p) => titleFrom(VERIFICATION_STEPS, p.steps, 'Verification'), {
+            loader: verificationStepLoader,
+          }),
+          ...CONSULTATION_BASES.flatMap((base) =>
+            CONSULTATION_SUFFIXES.map((suffix) =>
+              soon(base + suffix, consultationTitle, { loader: consultationLoader }),
+            ),
+          ),
+        ],
+      },
+
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,69 @@
+import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { useSessionUser } from '../../lib/session';
+import { CONSULTATION_STAGE, CONSULTATION_STAGES } from '../route-meta';
+import { BrandLogo } from './brand-logo';
+import { NavIcon } from './nav-icon';
+import './focus-shell.css';
+
+/** The stage of the funnel a route belongs to (000 §2 Consultation wrapper and stages). */
+function useStage(): number | null {
+  const { steps, ...params } = useParams();
+  const { pathname } = useLocation();
+  const section =
+    params.section ??
+    (pathname.startsWith('/consultation/protocol-selection/') ? 'protocol-selection' : null);
+  if (steps) return CONSULTATION_STAGE['identification-step'] ?? null;
+  if (section && section in CONSULTATION_STAGE) return CONSULTATION_STAGE[section] ?? null;
+  return null;
+}
+
+function StageNav({ current }: { current: number }) {
+  return (
+    <nav className="funnel-stages" aria-label="Visit progress">
+      <ol className="funnel-stages__list">
+        {CONSULTATION_STAGES.map((label, index) => {
+          const state = index < current ? 'done' : index === current ? 'current' : 'todo';
+          return (
+            <li
+              key={label}
+              className={`funnel-stages__item is-${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
+              <span className="funnel-stages__dot" aria-hidden="true" />
+              <span className="funnel-stages__label">{label}</span>
+              {state === 'done' ? <span className="ui-visually-hidden"> (completed)</span> : null}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/** The consultation wrapper: brand, a way back to the dashboard and the progress stages. */
+export default function ConsultationShell() {
+  const user = useSessionUser();
+  const stage = useStage();
+  const home = user ? `/dashboard/${encodeURIComponent(user._id)}/profile` : '/';
+  return (
+    <div className="focus-shell">
+      <a className="ui-skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="focus-shell__header">
+        <div className="focus-shell__bar">
+          <Link className="focus-shell__back" to={home}>
+            <NavIcon name="back" />
+            <span>Dashboard</span>
+          </Link>
+          <BrandLogo className="focus-shell__logo" />
+          <span className="focus-shell__spacer" />
+        </div>
+        {stage !== null ? <StageNav current={stage} /> : null}
+      </header>
+      <main id="main" className="focus-shell__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

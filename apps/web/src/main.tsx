@@ -1,0 +1,51 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { isChunkLoadError, reloadOnceForChunkError } from './app/crash-screen';
+import { applyHashRoute } from './app/hash-route';
+import { resolveBrand } from './app/resolve-brand';
+import { createAppRouter } from './app/router';
+import { captureLandingTraits } from './lib/analytics-traits';
+import { createQueryClient } from './lib/query-client';
+import { EXPIRED_LOGIN_PATH, LOGIN_PATH, setSessionEndHandlers } from './lib/session-end';
+import { startSessionWatch } from './lib/session-watch';
+import './components/ui/theme.css';
+
+async function start(): Promise<void> {
+  applyHashRoute();
+  captureLandingTraits();
+
+  // a lazy chunk that no longer exists (new deployment): reload once to get the new version
+  window.addEventListener('vite:preloadError', (event) => {
+    if (reloadOnceForChunkError()) event.preventDefault();
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    if (isChunkLoadError(event.reason)) reloadOnceForChunkError();
+  });
+
+  await resolveBrand();
+
+  const queryClient = createQueryClient();
+  const router = createAppRouter();
+  setSessionEndHandlers({
+    cleanup: () => queryClient.clear(),
+    // 000 §4 Session: go to /login?expired=true and reload the page
+    expired: () => window.location.assign(EXPIRED_LOGIN_PATH),
+    unauthorized: () => {
+      void router.navigate(LOGIN_PATH, { replace: true });
+    },
+  });
+  startSessionWatch();
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+});

@@ -1,0 +1,112 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { Providers } from '../app/providers';
+import { routes } from '../app/router';
+import { setBrand } from '../lib/brand';
+import type { Patient } from '../lib/patient';
+import { saveSession } from '../lib/session';
+
+export const ORG_ID = '5f1b2c3d4e5f60718293a4b5';
+export const USER_ID = '64a1b2c3d4e5f6a7b8c9d0e1';
+
+function base64Url(value: string): string {
+  return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A JWT-shaped token (the signature is not checked by the client). */
+export function makeToken(payload: Record<string, unknown>): string {
+  return `${base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64Url(JSON.stringify(payload))}.signature`;
+}
+
+/** A token that expires `seconds` from now (negative: already expired). */
+export function tokenExpiringIn(seconds: number, sub = USER_ID): string {
+  return makeToken({ sub, org: ORG_ID, exp: Math.floor(Date.now() / 1000) + seconds });
+}
+
+export function patient(overrides: Partial<Patient> = {}): Patient {
+  return {
+    _id: USER_ID,
+    first_name: 'Jane',
+    last_name: 'Doe',
+    email: 'jane@example.com',
+    organization: ORG_ID,
+    feature_flags: { labs2: false },
+    ...overrides,
+  };
+}
+
+export function signIn(
+  user: Patient = patient(),
+  token = tokenExpiringIn(3600, user._id),
+): { user: Patient; token: string } {
+  saveSession({ token, user });
+  return { user, token };
+}
+
+export function setOrganization(id: string = ORG_ID): void {
+  setBrand({ organization: null, organizationId: id, error: false });
+}
+
+export function json(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Responder = (request: RecordedRequest) => Response | Promise<Response>;
+
+/**
+ * Replaces fetch with a responder keyed by "METHOD /path" (query ignored); unknown calls get 404.
+ * Returns the list of requests made.
+ */
+export function mockApi(routesByKey: Record<string, Responder | Response>): RecordedRequest[] {
+  const requests: RecordedRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const request: RecordedRequest = {
+      method: (init.method ?? 'GET').toUpperCase(),
+      path: url.pathname + url.search,
+      headers,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    requests.push(request);
+    const handler = routesByKey[`${request.method} ${url.pathname}`];
+    if (!handler) return json(404, { text: 'NotFound', message: 'Not found' });
+    return typeof handler === 'function' ? handler(request) : handler.clone();
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return requests;
+}
+
+/** Renders the real route table in a memory router at `path`. */
+export function renderRoute(path: string) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router, user, queryClient };
+}
+
+/** The router's current path and query. */
+export function currentUrl(router: ReturnType<typeof createMemoryRouter>): string {
+  const { pathname, search } = router.state.location;
+  return pathname + search;
+}
