@@ -7,7 +7,7 @@ import type { DemoLogin } from './demo-patient';
 import type { SeededQuestion, SeededTemplate, SeededTemplates } from './intake-templates';
 import type { SeededPhysician } from './physicians';
 
-/** Helpers shared by the seeded patients' histories. */
+/** What a seeded patient's history needs to know of its brand. */
 export type BrandContext = {
   organizationId: string;
   brandSlug: string;

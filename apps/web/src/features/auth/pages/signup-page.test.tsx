@@ -59,6 +59,7 @@ describe('Signup page', () => {
     const token = tokenExpiringIn(3600);
     const requests = mockApi({ 'POST /v2/users': json(201, { token, user: patient() }) });
     window.sessionStorage.setItem('portal:landing-traits', JSON.stringify({ utm_source: 'newsletter' }));
+    // biome-ignore lint/suspicious/noDocumentCookie: the ad cookie the page reads
     document.cookie = '_fbp=fb.1.123.456';
     const setup = renderRoute('/get-started?gclid=G-1');
     await fillValidForm(setup);
@@ -77,6 +78,7 @@ describe('Signup page', () => {
     });
     expect(getToken()).toBe(token);
     expect(getStoredUser()?._id).toBe(USER_ID);
+    // biome-ignore lint/suspicious/noDocumentCookie: removes the cookie set above
     document.cookie = '_fbp=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   });
 
