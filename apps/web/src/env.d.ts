@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { Organization } from './lib/organization';
+import type { Organization } from '@portal/domain/contracts/organization';
 
 declare global {
   interface ImportMetaEnv {
@@ -8,7 +8,7 @@ declare global {
   }
 
   interface Window {
-    /** The organization, injected into index.html by the API server in place of `<!--portal-brand-->`. */
+    /** The organization in the older injection form; the server now writes `<script type="application/json" id="portal-brand">`. */
     __PORTAL_BRAND__?: Organization;
   }
 }

@@ -1,6 +1,6 @@
+import type { Organization } from '@portal/domain/contracts/organization';
 import { describe, expect, it } from 'vitest';
 import { getBrand } from '../lib/brand';
-import type { Organization } from '../lib/organization';
 import { json, mockApi } from '../test/helpers';
 import { resolveBrand } from './resolve-brand';
 
@@ -22,7 +22,24 @@ const organization: Organization = {
 };
 
 describe('brand at start-up', () => {
-  it('uses the injected brand without a lookup', async () => {
+  it('reads the brand the server wrote into the page, with its fallback flag', async () => {
+    const requests = mockApi({});
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'portal-brand';
+    script.textContent = JSON.stringify({ organization, fallback: true }).replace(/</g, '\\u003c');
+    document.head.appendChild(script);
+    try {
+      await resolveBrand();
+    } finally {
+      script.remove();
+    }
+    expect(requests).toHaveLength(0);
+    expect(getBrand()).toMatchObject({ organizationId: organization._id, error: true });
+    expect(getBrand().organization?.settings.name).toBe('Longevity');
+  });
+
+  it('uses the window.__PORTAL_BRAND__ form without a lookup', async () => {
     const requests = mockApi({});
     window.__PORTAL_BRAND__ = organization;
     try {

@@ -1,12 +1,32 @@
+import type { Organization } from '@portal/domain/contracts/organization';
 import { getOrganization } from '../features/organization/api/get-organization';
 import { searchOrganization } from '../features/organization/api/search-organization';
 import { applyBrandToDocument, setBrand } from '../lib/brand';
-import type { Organization } from '../lib/organization';
+import type { InjectedBrand } from '../lib/organization';
 
 const LOOKUP_TIMEOUT_MS = 8000;
 
 function withTimeout(): AbortSignal {
   return AbortSignal.timeout(LOOKUP_TIMEOUT_MS);
+}
+
+/**
+ * The brand the server wrote into index.html in place of `<!--portal-brand-->`: the JSON script element
+ * `#portal-brand` ({ organization, fallback }), or the older `window.__PORTAL_BRAND__` form.
+ */
+export function readInjectedBrand(): InjectedBrand | null {
+  const text = document.getElementById('portal-brand')?.textContent;
+  if (text) {
+    try {
+      const parsed = JSON.parse(text) as Partial<InjectedBrand>;
+      if (parsed.organization?._id)
+        return { organization: parsed.organization, fallback: parsed.fallback === true };
+    } catch {
+      // malformed: look the brand up instead
+    }
+  }
+  const legacy = window.__PORTAL_BRAND__;
+  return legacy?._id ? { organization: legacy, fallback: false } : null;
 }
 
 function use(organization: Organization, error = false): void {
@@ -15,16 +35,17 @@ function use(organization: Organization, error = false): void {
 }
 
 /**
- * Resolves the organization before the first render (000 §1, 002 §4.9). The server normally injects it as
- * window.__PORTAL_BRAND__; without it (the Vite dev server) it is looked up by this host's domain. If that fails,
- * the configured default organization id is used and the brand store's error flag is raised.
+ * Resolves the organization before the first render (000 §1, 002 §4.9). The server normally injects it into
+ * the page (a host it does not know gets the default organization, flagged `fallback`, which raises the error
+ * flag here too); without it (the Vite dev server) it is looked up by this host's domain. If that fails, the
+ * configured default organization id is used and the brand store's error flag is raised.
  */
 export async function resolveBrand(
   defaultOrganizationId: string | undefined = import.meta.env.VITE_DEFAULT_ORG_ID,
 ): Promise<void> {
-  const injected = window.__PORTAL_BRAND__;
-  if (injected?._id) {
-    use(injected);
+  const injected = readInjectedBrand();
+  if (injected) {
+    use(injected.organization, injected.fallback);
     return;
   }
   try {

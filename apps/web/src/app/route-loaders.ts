@@ -1,3 +1,4 @@
+import { isObjectId } from '@portal/domain/ids';
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { getStoredUser } from '../lib/session';
 import { ensureSignedIn } from './guards';
@@ -9,7 +10,6 @@ import {
   VERIFICATION_STEPS,
 } from './route-meta';
 
-const OBJECT_ID = /^[0-9a-f]{24}$/i;
 const seg = encodeURIComponent;
 
 function search(request: Request): string {
@@ -86,7 +86,7 @@ export function verificationStepLoader({ params }: LoaderFunctionArgs): null {
 export function consultationLoader({ params, request }: LoaderFunctionArgs): Response | null {
   const section = params.section ?? 'protocol-selection';
   if (!(section in CONSULTATION_SECTIONS)) notFound();
-  if (!params.intakeId || !OBJECT_ID.test(params.intakeId)) {
+  if (!isObjectId(params.intakeId)) {
     const userId = params.userId ?? getStoredUser()?._id;
     return redirect(
       userId

@@ -14,7 +14,6 @@ import {
   tokenExpiringIn,
   USER_ID,
 } from '../test/helpers';
-import { NOT_FOUND_TEXT, NOT_FOUND_TITLE } from './pages/not-found-page';
 
 const INTAKE_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 
@@ -118,20 +117,20 @@ describe('redirects', () => {
     signIn();
     const { router } = renderRoute(path);
     expect(await screen.findByText('Coming soon')).toBeInTheDocument();
-    expect(screen.queryByText(NOT_FOUND_TITLE)).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.pageNotFoundTitle)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path.split('?')[0]);
   });
 
   it('an unknown path shows the 404 page', async () => {
     renderRoute('/no/such/page');
-    expect(await screen.findByRole('heading', { name: NOT_FOUND_TITLE })).toBeInTheDocument();
-    expect(screen.getByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.pageNotFound)).toBeInTheDocument();
   });
 
   it('an unknown dashboard page or consultation section is a 404', async () => {
     signIn();
     renderRoute(`/dashboard/${USER_ID}/nonsense`);
-    expect(await screen.findByRole('heading', { name: NOT_FOUND_TITLE })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle })).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
+import type { Organization } from '@portal/domain/contracts/organization';
 import { useSyncExternalStore } from 'react';
-import type { Organization } from './organization';
 import { readStorage, writeJson, writeStorage } from './storage';
 import { STORAGE_KEYS } from './storage-keys';
 

@@ -1,33 +1,14 @@
-/** The organization (brand) record, as the API returns it and as the server injects it into index.html. */
-export interface Testimonial {
-  quote: string;
-  author: string;
-  title?: string;
-}
+import type { Organization } from '@portal/domain/contracts/organization';
 
-export interface DropdownLink {
-  _id: string;
-  name: string;
-  url: string;
-}
+/** One testimonial of the login hero (settings.login.testimonials). */
+export type Testimonial = Organization['settings']['login']['testimonials'][number];
 
-export interface OrganizationSettings {
-  name: string;
-  logo: string;
-  logo_light_background?: string;
-  logo_dark_background?: string;
-  favicons: { icon: string };
-  brand: { primary_color: string };
-  support_email: string;
-  login: { image_v3: string; testimonials: Testimonial[] };
-  dropdown_links: DropdownLink[];
-  verification: { has_mobile_verification: boolean };
-}
+/** An organization-configured external link of the menus (settings.dropdown_links). */
+export type DropdownLink = Organization['settings']['dropdown_links'][number];
 
-export interface Organization {
-  _id: string;
-  name: string;
-  domain: string;
-  app_url: string;
-  settings: OrganizationSettings;
+/** What the server writes into index.html (`<script type="application/json" id="portal-brand">`). */
+export interface InjectedBrand {
+  organization: Organization;
+  /** True when the host is not registered and the server chose the default organization. */
+  fallback: boolean;
 }

@@ -1,31 +1,7 @@
-/** The patient record (000 §3 User), snake_case as the API sends it. Only the fields the web app reads are typed tightly. */
-export interface Patient {
-  _id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  mobile_number?: string | null;
-  mobile_verified?: boolean;
-  /** MM-DD-YYYY */
-  birthday?: string | null;
-  sex?: 'male' | 'female' | null;
-  /** Total inches. */
-  height?: number | null;
-  weight?: number | null;
-  state?: string | null;
-  organization?: string;
-  verified?: boolean;
-  verification_status?: string | null;
-  requires_intake?: boolean;
-  complete_intake?: boolean;
-  has_card_source?: boolean;
-  feature_flags?: { labs2?: boolean };
-  image?: Record<string, unknown> | null;
-  shipping_info?: Record<string, unknown> | null;
-  medical_profile?: Record<string, unknown> | null;
-  created_at?: string;
-  updated_at?: string;
-}
+import type { PatientUser } from '@portal/domain/contracts/user';
+
+/** The patient record (000 §3 User) as the API sends it; the type is the domain contract's. */
+export type Patient = PatientUser;
 
 /** "Jane Doe" -> "JD"; falls back to the e-mail's first letter. */
 export function initials(patient: Pick<Patient, 'first_name' | 'last_name' | 'email'>): string {

@@ -1,7 +1,8 @@
+import { DESKTOP_MIN_WIDTH } from '@portal/domain/constants';
 import { useSyncExternalStore } from 'react';
 
 /** Desktop means 1024 px wide or more (001 §9, 002 §9). */
-export const DESKTOP_QUERY = '(min-width: 1024px)';
+export const DESKTOP_QUERY = `(min-width: ${DESKTOP_MIN_WIDTH}px)`;
 
 function supported(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function';
@@ -19,7 +20,7 @@ export function useMediaQuery(query: string): boolean {
       list.addEventListener('change', listener);
       return () => list.removeEventListener('change', listener);
     },
-    () => (supported() ? window.matchMedia(query).matches : window.innerWidth >= 1024),
+    () => (supported() ? window.matchMedia(query).matches : window.innerWidth >= DESKTOP_MIN_WIDTH),
     () => false,
   );
 }

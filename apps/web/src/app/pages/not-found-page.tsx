@@ -1,17 +1,14 @@
+import { MESSAGES } from '@portal/domain/messages';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
 import './status-page.css';
 
-/** 002 §2.1: the unknown-path screen, worded to the letter. */
-export const NOT_FOUND_TITLE = '404 - Page Not Found';
-export const NOT_FOUND_TEXT = 'The page you are looking for does not exist.';
-
-/** The not-found content, for use inside a shell (e.g. an unknown path of the labs app). */
+/** The not-found content (002 §2.1), for use inside a shell (e.g. an unknown path of the labs app). */
 export function NotFoundContent() {
   return (
     <section className="status-page">
-      <h1 className="status-page__title">{NOT_FOUND_TITLE}</h1>
-      <p className="status-page__text">{NOT_FOUND_TEXT}</p>
+      <h1 className="status-page__title">{MESSAGES.pageNotFoundTitle}</h1>
+      <p className="status-page__text">{MESSAGES.pageNotFound}</p>
       <div className="status-page__actions">
         <Link className={buttonClassName({})} to="/">
           Go to the home page

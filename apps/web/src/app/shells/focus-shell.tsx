@@ -20,7 +20,14 @@ export default function FocusShell() {
       </a>
       <header className="focus-shell__header">
         <div className="focus-shell__bar">
-          <button type="button" className="focus-shell__back" onClick={() => navigate(-1)}>
+          <button
+            type="button"
+            className="focus-shell__back"
+            // back within the portal; a visitor who landed here directly goes to the dashboard instead of leaving
+            onClick={() =>
+              (window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate(home)
+            }
+          >
             <NavIcon name="back" />
             <span>Back</span>
           </button>

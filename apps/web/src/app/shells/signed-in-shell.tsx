@@ -1,3 +1,4 @@
+import { USER_BLOCK_SCROLL_CHARS } from '@portal/domain/constants';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -129,7 +130,7 @@ function Sidebar({
   const more = usePopover<HTMLLIElement>();
   const moreId = useId();
   const name = fullName(user);
-  const nameLong = `${user.first_name ?? ''}${user.last_name ?? ''}`.length > 21;
+  const nameLong = `${user.first_name ?? ''}${user.last_name ?? ''}`.length > USER_BLOCK_SCROLL_CHARS;
   return (
     <aside className="shell-sidebar">
       <Link className="shell-sidebar__brand" to={items.home?.to ?? '/'}>
@@ -178,7 +179,11 @@ function Sidebar({
         <Avatar user={user} />
         <div className="shell-user__text">
           <Marquee text={name} long={nameLong} className="shell-user__name" />
-          <Marquee text={user.email} long={(user.email ?? '').length > 21} className="shell-user__email" />
+          <Marquee
+            text={user.email}
+            long={(user.email ?? '').length > USER_BLOCK_SCROLL_CHARS}
+            className="shell-user__email"
+          />
         </div>
       </div>
     </aside>

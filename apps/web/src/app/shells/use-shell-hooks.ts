@@ -1,7 +1,8 @@
+import { HEADER_SCROLLED_PX } from '@portal/domain/constants';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 
 /** The header counts as scrolled after 50 px (001 §2 Navigation). */
-const SCROLLED_AFTER = 50;
+const SCROLLED_AFTER = HEADER_SCROLLED_PX;
 /** Ignore jitter smaller than this when deciding the scroll direction. */
 const DIRECTION_THRESHOLD = 6;
 

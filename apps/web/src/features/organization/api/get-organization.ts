@@ -1,5 +1,5 @@
+import type { Organization } from '@portal/domain/contracts/organization';
 import { apiRequest, seg } from '../../../lib/api-client';
-import type { Organization } from '../../../lib/organization';
 
 /** GET /organization/{org} (000 §7). */
 export function getOrganization(organizationId: string, signal?: AbortSignal): Promise<Organization> {

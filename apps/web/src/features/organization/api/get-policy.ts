@@ -1,14 +1,8 @@
+import type { Policy } from '@portal/domain/contracts/organization';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, requireOrganizationId, seg } from '../../../lib/api-client';
 
-export type PolicySection = 'consent' | 'privacy' | 'tos';
-
-export interface Policy {
-  section: PolicySection;
-  title: string;
-  /** Plain text; paragraphs are separated by blank lines. */
-  body: string;
-}
+export type PolicySection = Policy['section'];
 
 /** GET /organization/{org}/policy/{section} (000 §7). */
 export function getPolicy(section: PolicySection, signal?: AbortSignal): Promise<Policy> {

@@ -1,5 +1,5 @@
+import type { Organization } from '@portal/domain/contracts/organization';
 import { apiRequest } from '../../../lib/api-client';
-import type { Organization } from '../../../lib/organization';
 
 /** GET /organization/search?domain={host} (000 §7): the organization served on this host. */
 export async function searchOrganization(domain: string, signal?: AbortSignal): Promise<Organization> {
