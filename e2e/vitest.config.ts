@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,5 +10,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    reporters: ['default', 'json'],
+    outputFile: { json: path.resolve(import.meta.dirname, '../test-results/e2e.json') },
   },
 });

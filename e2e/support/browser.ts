@@ -8,14 +8,23 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
 export const DESKTOP = { width: 1280, height: 860 };
 export const MOBILE = { width: 390, height: 844 };
 
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   const page = await context.newPage();
   return { context, page };
@@ -54,4 +63,7 @@ export async function mailTo(to: string, count = 1, timeoutMs = 10_000): Promise
 }
 
 let n = 0;
-export const uniqueEmail = (prefix = 'e2e') => `${prefix}${Date.now()}${(n += 1)}@example.com`;
+export const uniqueEmail = (prefix = 'e2e') => {
+  n += 1;
+  return `${prefix}${Date.now()}${n}@example.com`;
+};
