@@ -51,6 +51,7 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, resolve
     root: distDir,
     index: false,
     wildcard: false,
+    preCompressed: true,
     setHeaders(reply, filePath) {
       reply.header(
         'cache-control',

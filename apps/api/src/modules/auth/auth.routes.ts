@@ -114,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { org, userId } = request.params;
-      await reset.reset(org, userId, request.body.reset_token, request.body.new_password);
+      await reset.reset(org, userId, request.body.reset_token, request.body.new_password, request.ip);
       return { message: 'Your password has been reset. You can now log in with your new password.' };
     },
   );

@@ -57,7 +57,9 @@ export function createPasswordResetService(ctx: AppContext) {
       userId: string,
       resetToken: string,
       newPassword: string,
+      address: string,
     ): Promise<void> {
+      await enforceAttemptLimits(ctx, 'reset-confirm', `${organizationId}:${userId}`, address);
       const org = await organizations.findById(organizationId);
       const userOrg = await users.organizationOf(userId);
       if (!org || userOrg !== organizationId || !(await tokens.consume(userId, sha256(resetToken)))) {

@@ -3,6 +3,7 @@ import { isoToMmDdYyyy } from '@portal/domain/format/date';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
+import { isUniqueViolation } from '../../platform/db-errors';
 
 /** The columns a patient may see of their own record: no password hash, ever. */
 const patientColumns = {
@@ -149,9 +150,15 @@ export function createUsersRepository(db: Db) {
       const [row] = await db.insert(users).values(user).onConflictDoNothing().returning(patientColumns);
       return row && toPatientUser(row as PatientRow);
     },
-    async update(id: string, changes: UserChanges): Promise<PatientUser | undefined> {
-      const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning(patientColumns);
-      return row && toPatientUser(row as PatientRow);
+    /** Applies the changes; 'email-taken' when another account of the organization took the e-mail meanwhile. */
+    async update(id: string, changes: UserChanges): Promise<PatientUser | undefined | 'email-taken'> {
+      try {
+        const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning(patientColumns);
+        return row && toPatientUser(row as PatientRow);
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'email-taken';
+        throw error;
+      }
     },
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
       await db.update(users).set({ passwordHash }).where(eq(users.id, id));

@@ -112,6 +112,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (mobile !== current.mobile_number) changes.mobileVerified = false;
       }
       const updated = Object.keys(changes).length > 0 ? await users.update(id, changes) : current;
+      if (updated === 'email-taken') throw Errors.emailAlreadyExists();
       if (!updated) throw Errors.notFound('The patient');
       return updated;
     },
