@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -22,13 +21,16 @@ import { usersRoutes } from './modules/users/users.routes';
 import { WEB_DIST_DIR } from './paths';
 import { createAuditWriter } from './platform/audit';
 import { installAccessControl, type OwnerResolver, type RegisteredRoute } from './platform/auth/access';
+import { createRevocationBus } from './platform/auth/revocation-bus';
 import { resolveTokenSecret } from './platform/auth/secret';
-import { createSessionRepository } from './platform/auth/session.repository';
+import { createSessionRepository, type SessionRepository } from './platform/auth/session.repository';
+import { createSessionCache } from './platform/auth/session-cache';
 import { createTokenService } from './platform/auth/tokens';
 import type { AppContext } from './platform/context';
 import { installErrorHandler } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mail';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit';
+import { installSecurityHeaders } from './platform/security-headers';
 import { serveWebApp } from './platform/web';
 
 export type BuildOptions = {
@@ -67,6 +69,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     (config.REDIS_URL ? await createRedisRateLimiter(config.REDIS_URL, app.log) : createMemoryRateLimiter());
   const db = database.db;
   const organizations = createOrganizationsRepository(db);
+  let sessionRepo: SessionRepository | undefined;
+  const revocations = await createRevocationBus(
+    config.REDIS_URL,
+    (userId) => sessionRepo?.evictCached(userId),
+    app.log,
+  );
+  sessionRepo = createSessionRepository(db, createSessionCache({ ttlMs: 5_000, max: 50_000 }), (userId) =>
+    revocations.publish(userId),
+  );
   const ctx: AppContext = {
     config,
     db,
@@ -74,7 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       resolveTokenSecret(config.TOKEN_SECRET, config.DATA_DIR),
       config.TOKEN_TTL_SECONDS,
     ),
-    sessions: createSessionRepository(db),
+    sessions: sessionRepo,
     audit: createAuditWriter(db, app.log),
     mailer:
       opts.mailer ??
@@ -92,23 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
   app.decorate('ctx', ctx);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app);
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
@@ -167,6 +162,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await ctx.audit.flush();
     await limiter.close();
+    await revocations.close();
   });
   return app;
 }

@@ -1,11 +1,16 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, type UserRole, users } from '../../db/schema/users';
+import { createSessionCache, type SessionCache } from './session-cache';
 
 export type SessionUser = { userId: string; organizationId: string; role: UserRole };
 
 /** Sessions back every token: revoking them ends the tokens on the server, not only in a browser. */
-export function createSessionRepository(db: Db) {
+export function createSessionRepository(
+  db: Db,
+  cache: SessionCache = createSessionCache({ ttlMs: 5_000, max: 50_000 }),
+  onRevoked: (userId: string) => void = () => undefined,
+) {
   const activeSession = db
     .select({ userId: users.id, organizationId: users.organizationId, role: users.role })
     .from(sessions)
@@ -23,8 +28,11 @@ export function createSessionRepository(db: Db) {
 
   return {
     async findActive(sid: string, sub: string): Promise<SessionUser | undefined> {
-      const rows = (await activeSession.execute({ sid, sub })) as SessionUser[];
-      return rows[0];
+      const cached = cache.get(sid, sub);
+      if (cached) return cached;
+      const [row] = (await activeSession.execute({ sid, sub })) as SessionUser[];
+      if (row) cache.set(sid, row);
+      return row;
     },
     async create(userId: string, organizationId: string, expiresAt: Date): Promise<string> {
       const [row] = await db
@@ -39,6 +47,12 @@ export function createSessionRepository(db: Db) {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      cache.evictUser(userId);
+      onRevoked(userId);
+    },
+    /** Drops a user's cached sessions after another instance revoked them. */
+    evictCached(userId: string): void {
+      cache.evictUser(userId);
     },
   };
 }

@@ -24,3 +24,30 @@ describe('token service', () => {
     expect(error).toMatchObject({ statusCode: 401, text: 'Unauthorized' });
   });
 });
+
+describe('token checks', () => {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const payload = { ...claims, iss: 'portal', exp: Math.floor(Date.now() / 1000) + 600 };
+
+  it('accepts only HS256 with our key, issuer and a numeric expiry', async () => {
+    const good = await service.sign(claims, new Date(Date.now() + 60_000));
+    const [h, p, s] = good.split('.') as [string, string, string];
+    const forged = [
+      `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`,
+      `${b64({ alg: 'none' })}.${p}.${s}`,
+      `${b64({ alg: 'HS512' })}.${p}.${s}`,
+      `${h}.${b64({ ...payload, sub: 'd'.repeat(24) })}.${s}`,
+      `${h}.${p}.${s.slice(0, -2)}`,
+      `${h}.${p}`,
+      `${h}.${p}.${s}.x`,
+      `${h}.${p}.${s}==`,
+      '',
+    ];
+    for (const token of forged) {
+      await expect(service.verify(token), token).rejects.toMatchObject({
+        statusCode: 401,
+        text: 'Unauthorized',
+      });
+    }
+  });
+});
