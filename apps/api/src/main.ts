@@ -7,7 +7,11 @@ import { seedDatabase } from './db/seed/seed';
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   await database.migrate();
   if (config.SEED !== false) {
     const publicPort = config.PORT === 80 ? '' : `:${config.PORT}`;

@@ -21,13 +21,15 @@ export async function openDatabase(opts: {
   url?: string | undefined;
   dataDir: string;
   migrationsDir?: string;
+  /** Connections to a PostgreSQL server (default 20). */
+  poolSize?: number;
 }): Promise<Database> {
   const folder = opts.migrationsDir ?? MIGRATIONS_DIR;
   if (opts.url) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it.
     });
