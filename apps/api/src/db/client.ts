@@ -26,19 +26,17 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   const folder = opts.migrationsDir ?? MIGRATIONS_DIR;
   if (opts.url) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it.
-    });
-    const db = drizzle({ client: pool });
+    // postgres.js: pipelined, with statements prepared on each connection, clearly faster than node-postgres here.
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+    const client = postgres(opts.url, { max: opts.poolSize ?? 20, onnotice: () => undefined });
+    const db = drizzle({ client });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       migrate: () => migrate(db, { migrationsFolder: folder }),
-      close: () => pool.end(),
+      close: () => client.end({ timeout: 5 }),
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');

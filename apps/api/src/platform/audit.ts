@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { auditLog } from '../db/schema/audit';
+import { describeError } from './log-safe';
 
 export type AuditRow = typeof auditLog.$inferInsert;
 
@@ -16,20 +17,28 @@ export function createAuditWriter(db: Db, log: FastifyBaseLogger, opts = { maxBa
 
   const write = async (rows: AuditRow[]) => {
     try {
-      // One statement with one array per column: cheap to build and planned once, whatever the batch size.
-      const column = <K extends keyof AuditRow>(key: K) => sql.param(rows.map((r) => r[key] ?? null));
+      // One statement with the batch as one JSON parameter: cheap to build, planned once, and read the same
+      // way by every driver (PGlite, postgres.js).
+      const batch = JSON.stringify(
+        rows.map((r) => ({
+          at: (r.at ?? new Date()).toISOString(),
+          actor_id: r.actorId ?? null,
+          organization_id: r.organizationId ?? null,
+          patient_id: r.patientId ?? null,
+          action: r.action,
+          outcome: r.outcome,
+          status_code: r.statusCode,
+          client_address: r.clientAddress ?? null,
+          request_id: r.requestId,
+        })),
+      );
       await db.execute(sql`
         insert into audit_log (at, actor_id, organization_id, patient_id, action, outcome, status_code, client_address, request_id)
-        select * from unnest(
-          ${sql.param(rows.map((r) => (r.at ?? new Date()).toISOString()))}::timestamptz[],
-          ${column('actorId')}::varchar[], ${column('organizationId')}::varchar[], ${column('patientId')}::varchar[],
-          ${column('action')}::text[], ${column('outcome')}::varchar[], ${column('statusCode')}::smallint[],
-          ${column('clientAddress')}::varchar[], ${column('requestId')}::varchar[])`);
+        select at, actor_id, organization_id, patient_id, action, outcome, status_code, client_address, request_id
+        from jsonb_to_recordset(${batch}::jsonb) as x(at timestamptz, actor_id varchar, organization_id varchar,
+          patient_id varchar, action text, outcome varchar, status_code smallint, client_address varchar, request_id varchar)`);
     } catch (error) {
-      log.error(
-        { err: { message: (error as Error).message }, rows: rows.length },
-        'audit rows could not be written',
-      );
+      log.error({ err: describeError(error), rows: rows.length }, 'audit rows could not be written');
     }
   };
 

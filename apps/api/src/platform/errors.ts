@@ -2,6 +2,7 @@ import { MESSAGES } from '@portal/domain/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { describeError } from './log-safe';
 
 /** The error body of every failed call: a machine-readable `text` and a sentence for people. */
 export const ErrorBody = z.object({
@@ -99,10 +100,9 @@ export function installErrorHandler(app: FastifyInstance): void {
           : message;
       return reply.code(status).send({ text, message: detail });
     }
-    request.log.error(
-      { err: { message: error.message, code: error.code, stack: error.stack } },
-      'unhandled error',
-    );
+    // The stack's frames only: its first line repeats the message, which for a query holds its parameters.
+    const frames = error.stack?.split('\n').slice(1, 12).join('\n');
+    request.log.error({ err: { ...describeError(error), frames } }, 'unhandled error');
     return reply.code(500).send({ text: 'NetworkError', message: MESSAGES.generic });
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { describeError } from './log-safe';
 
 export type Hit = { allowed: boolean; retryAfterSeconds: number };
 
@@ -41,7 +42,7 @@ export async function createRedisRateLimiter(url: string, log: FastifyBaseLogger
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   // Without an error listener a lost connection would crash the process.
-  redis.on('error', (error: Error) => log.warn({ err: { message: error.message } }, 'redis error'));
+  redis.on('error', (error: Error) => log.warn({ err: describeError(error) }, 'redis error'));
   const memory = createMemoryRateLimiter();
   return {
     async hit(key, limit, windowSeconds) {

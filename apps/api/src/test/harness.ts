@@ -105,6 +105,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Rows of a raw SQL query, for assertions on what was stored. */
 export async function rows<T = Record<string, unknown>>(database: Database, query: SQL): Promise<T[]> {
-  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  // node-postgres and PGlite answer { rows }, postgres.js answers the rows themselves.
+  const result = (await database.db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
 }

@@ -3,6 +3,7 @@ import type { Organization } from '@portal/domain/contracts/organization';
 import { hashPassword } from '../../platform/auth/password';
 import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
+import { describeError } from '../../platform/log-safe';
 import { enforceAttemptLimits } from './auth.service';
 import { renderResetEmail } from './reset-email';
 import { createResetTokenRepository } from './reset-token.repository';
@@ -47,9 +48,7 @@ export function createPasswordResetService(ctx: AppContext) {
           // Only the local outbox (no SMTP configured, a developer's machine) shows the link in the log.
           if (mailer.kind === 'outbox') log.info({ link }, 'password reset link (outbox mode)');
         })
-        .catch((error: Error) =>
-          log.error({ err: { message: error.message } }, 'reset e-mail could not be sent'),
-        );
+        .catch((error: Error) => log.error({ err: describeError(error) }, 'reset e-mail could not be sent'));
     },
 
     async reset(
