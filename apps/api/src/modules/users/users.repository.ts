@@ -2,6 +2,7 @@ import type { PatientUser } from '@portal/domain/contracts/user';
 import { isoToMmDdYyyy } from '@portal/domain/format/date';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { jsonRow } from '../../db/json-row';
 import { users } from '../../db/schema/users';
 import { isUniqueViolation } from '../../platform/db-errors';
 
@@ -98,8 +99,9 @@ const emailMatches = (organizationId: string, email: string) =>
   and(eq(users.organizationId, organizationId), eq(sql`lower(${users.email})`, email.toLowerCase()));
 
 export function createUsersRepository(db: Db) {
+  const patientJson = jsonRow(patientColumns);
   const patientById = db
-    .select(patientColumns)
+    .select({ row: patientJson.sql })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
@@ -107,8 +109,8 @@ export function createUsersRepository(db: Db) {
 
   return {
     async findPatient(id: string): Promise<PatientUser | undefined> {
-      const [row] = (await patientById.execute({ id })) as PatientRow[];
-      return row && toPatientUser(row);
+      const [hit] = (await patientById.execute({ id })) as { row: string }[];
+      return hit && toPatientUser(patientJson.parse(hit.row));
     },
     async organizationOf(id: string): Promise<string | undefined> {
       const [row] = await db
