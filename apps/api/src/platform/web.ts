@@ -52,8 +52,10 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, resolve
     index: false,
     wildcard: false,
     preCompressed: true,
-    setHeaders(reply, filePath) {
-      reply.header(
+    // Our own Cache-Control below: hashed assets for a year, other files for an hour.
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader(
         'cache-control',
         filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'

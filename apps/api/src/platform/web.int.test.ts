@@ -1,0 +1,64 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><!--portal-brand--></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  t = await createTestApp({ WEB_DIST: dist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = (url: string, host: string) =>
+  t.app.inject({
+    url,
+    headers: { host, accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' },
+  });
+
+describe('pages and API on one port', () => {
+  it('serves each host its own brand in the page head', async () => {
+    const first = await page('/login', 'localhost:3000');
+    const second = await page('/login', '127.0.0.1:3000');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toContain('text/html');
+    expect(first.body).toContain('<title>Evergreen Longevity</title>');
+    expect(first.body).toContain('--brand-primary:#0f8a5f');
+    expect(second.body).toContain('<title>Bluecrest Health</title>');
+    expect(second.body).toContain('--brand-primary:#2b4acb');
+    expect(second.body).not.toContain('Evergreen');
+    const unknown = await page('/login', 'elsewhere.example:3000');
+    expect(unknown.body).toContain('"fallback":true');
+  });
+
+  it('gives page navigations the app even where an API path matches, and JSON to the API client', async () => {
+    const nav = await page('/orders/0123456789abcdef01234567/patient/0123456789abcdef01234567', 'localhost');
+    expect(nav.statusCode).toBe(200);
+    expect(nav.body).toContain('<div id="root">');
+    const api = await t.app.inject({
+      url: '/orders/0123456789abcdef01234567/patient/0123456789abcdef01234567',
+      headers: { accept: 'application/json' },
+    });
+    expect(api.headers['content-type']).toContain('application/json');
+    expect(api.body).not.toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with a long cache and keeps the page itself fresh', async () => {
+    const asset = await t.app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await page('/get-started', 'localhost')).headers['cache-control']).toBe('no-cache');
+  });
+});
