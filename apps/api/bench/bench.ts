@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'apps/api/dist/main.js');
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const PG_URL =
