@@ -170,3 +170,16 @@ export function progressPercent(complete: number, total: number): number {
   if (!Number.isFinite(total) || total <= 0 || !Number.isFinite(complete) || complete <= 0) return 0;
   return Math.min(100, Math.floor((complete / total) * 100));
 }
+
+/** Weeks counted per month by the dose formulas: monthly units / 4 = weekly units (000 §9). */
+export const DOSE_WEEKS_PER_MONTH = 4;
+/** Multiplier of the compounded dose in the recommended dose text (000 §9). */
+export const COMPOUNDED_DOSE_MULTIPLIER = 3;
+/** Pounds per kilogram in the customize-view dosage helper (001 §9). */
+export const POUNDS_PER_KG = 2.2;
+/** Milligrams per kilogram of body weight in the customize-view dosage helper (001 §9). */
+export const DOSE_MG_PER_KG = 0.075;
+/** Compounded factor of the customize-view dosage helper; the result is rounded down to a multiple of 3 (001 §9). */
+export const COMPOUNDED_QUANTITY_FACTOR = 2.5;
+/** Compounded quantities of the customize-view dosage helper are multiples of this (001 §9). */
+export const COMPOUNDED_QUANTITY_STEP = 3;
