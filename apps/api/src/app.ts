@@ -13,9 +13,12 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { intakeTemplatesRoutes } from './modules/intake-templates/intake-templates.routes';
+import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { createBrandResolver } from './modules/organizations/brand-resolver';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { productsRoutes } from './modules/products/products.routes';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { WEB_DIST_DIR } from './paths';
@@ -154,6 +157,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(organizationsRoutes);
     await api.register(authRoutes);
     await api.register(usersRoutes);
+    await api.register(intakeTemplatesRoutes);
+    await api.register(productsRoutes);
+    await api.register(membershipsRoutes);
   });
 
   const distDir = config.WEB_DIST ?? WEB_DIST_DIR;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { Id } from './common';
+
+export const QuestionType = z.enum(['checkbox', 'radio', 'long-text', 'short-text']);
+export type QuestionType = z.infer<typeof QuestionType>;
+
+/** An answer choice; `include_none` marks "None of the above", which clears the other choices. */
+export const QuestionOption = z.object({ _id: Id, label: z.string(), include_none: z.boolean() });
+export type QuestionOption = z.infer<typeof QuestionOption>;
+
+/** A follow-up question, revealed when the parent's `selected_option` is chosen. */
+export const FollowUpQuestion = z.object({
+  _id: Id,
+  label: z.string(),
+  description_text: z.string().nullable(),
+  type: QuestionType,
+  options: z.array(QuestionOption),
+});
+
+export const ResponseCondition = z.object({ selected_option: Id, question: FollowUpQuestion });
+export type ResponseCondition = z.infer<typeof ResponseCondition>;
+
+export const Question = z.object({
+  _id: Id,
+  label: z.string(),
+  description_text: z.string().nullable(),
+  type: QuestionType,
+  options: z.array(QuestionOption),
+  response_conditions: z.array(ResponseCondition),
+});
+export type Question = z.infer<typeof Question>;
+
+/** A consultation questionnaire with its product lists (000 §3); questions in display order. */
+export const IntakeTemplate = z.object({
+  _id: Id,
+  organization: Id,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  product_defaults: z.array(Id),
+  product_addons: z.array(Id),
+  product_best_value: z.array(Id),
+  bundle_support: z.boolean(),
+  bundle_settings: z
+    .object({ title: z.string(), image: z.string().optional(), description: z.string() })
+    .nullable(),
+  disable_payment_collection: z.boolean(),
+  is_global: z.boolean(),
+  /** Top-level questions. */
+  total_steps: z.number().int(),
+  questions: z.array(Question),
+});
+export type IntakeTemplate = z.infer<typeof IntakeTemplate>;
+
+/** GET /states/{org}/state/{stateId}/intake/{templateId}/validate. */
+export const StateApproval = z.object({ approved: z.boolean() });
+export type StateApproval = z.infer<typeof StateApproval>;
