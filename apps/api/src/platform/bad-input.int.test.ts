@@ -1,14 +1,32 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, json, signupPatient, type TestApp } from '../test/harness';
+import { bearer, createTestApp, json, rows, signupPatient, type TestApp } from '../test/harness';
+import type { RegisteredRoute } from './auth/access';
 
 let t: TestApp;
 let org: string;
 let patient: Awaited<ReturnType<typeof signupPatient>>;
+/**
+ * A resource of each `owner` kind that the patient owns: the access check answers 404 for an unknown one
+ * before the body is read, so bodies are only reached through a real resource.
+ */
+const owned: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_ACCOUNT: '100000', RATE_LIMIT_ADDRESS: '100000' });
   org = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=localhost' }))._id;
   patient = await signupPatient(t.app, org);
+  const [template] = await rows<{ id: string }>(
+    t.database,
+    sql`select id from intake_templates where organization_id = ${org} and is_global`,
+  );
+  owned.intake = json<{ _id: string }>(
+    await t.app.inject({
+      method: 'POST',
+      url: `/users/${org}/user/${patient.id}/template/${template!.id}`,
+      headers: bearer(patient.token),
+    }),
+  )._id;
 });
 afterAll(() => t.close());
 
@@ -37,14 +55,22 @@ function expectErrorShape(res: { statusCode: number; body: string }, where: stri
 
 describe('bad input on every route', () => {
   const withBody = () => t.app.apiRoutes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method));
-  const url = (pattern: string) =>
-    pattern.replace(/:([A-Za-z_]+)/g, (_m, n: string) => (/^org(Id)?$/.test(n) ? org : patient.id));
+  const url = (route: RegisteredRoute) =>
+    route.url.replace(/:([A-Za-z_]+)/g, (_m, n: string) => {
+      if (/^org(Id)?$/.test(n)) return org;
+      if (route.access.kind === 'owner' && route.access.param === n) {
+        const id = owned[route.access.resource];
+        if (!id) throw new Error(`add an owned '${route.access.resource}' to this test for ${route.url}`);
+        return id;
+      }
+      return patient.id;
+    });
 
   it('answers malformed JSON with 400 in the error shape', async () => {
     for (const r of withBody()) {
       const res = await t.app.inject({
         method: r.method as 'POST',
-        url: url(r.url),
+        url: url(r),
         headers: { ...bearer(patient.token), 'content-type': 'application/json' },
         payload: '{"email": "a@b.c",',
       });
@@ -64,7 +90,7 @@ describe('bad input on every route', () => {
       for (const [label, payload] of variants) {
         const res = await t.app.inject({
           method: r.method as 'POST',
-          url: url(r.url),
+          url: url(r),
           headers: bearer(patient.token),
           payload: payload as object,
         });
@@ -90,7 +116,7 @@ describe('bad input on every route', () => {
     for (const r of withBody()) {
       const res = await t.app.inject({
         method: r.method as 'POST',
-        url: url(r.url),
+        url: url(r),
         headers: { ...bearer(patient.token), 'content-type': 'application/json' },
         payload: JSON.stringify({ email: 'x'.repeat(1_100_000) }),
       });

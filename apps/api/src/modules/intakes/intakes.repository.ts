@@ -1,0 +1,372 @@
+import type { Intake, IntakeResponse } from '@portal/domain/contracts/intake';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { RowOf } from '../../db/row-of';
+import {
+  intakeResponses,
+  intakes,
+  intakeTemplates,
+  questionOptions,
+  questions,
+} from '../../db/schema/intakes';
+import { products, productTemplates } from '../../db/schema/products';
+import { subscriptions } from '../../db/schema/subscriptions';
+
+const ID = /^[0-9a-f]{24}$/i;
+
+const intakeColumns = {
+  id: intakes.id,
+  userId: intakes.userId,
+  organizationId: intakes.organizationId,
+  templateId: intakes.templateId,
+  totalSteps: intakes.totalSteps,
+  products: intakes.products,
+  subscriptions: intakes.subscriptions,
+  bundleSupport: intakes.bundleSupport,
+  imageVerification: intakes.imageVerification,
+  awaitingPatientUpdate: intakes.awaitingPatientUpdate,
+  questionsTotal: intakes.questionsTotal,
+  completeTotal: intakes.completeTotal,
+  incompleteTotal: intakes.incompleteTotal,
+  patientComplete: intakes.patientComplete,
+  physicianReview: intakes.physicianReview,
+  closed: intakes.closed,
+  expiresAt: intakes.expiresAt,
+  createdAt: intakes.createdAt,
+  updatedAt: intakes.updatedAt,
+};
+export type IntakeRow = RowOf<typeof intakeColumns>;
+
+const responseColumns = {
+  id: intakeResponses.id,
+  intakeId: intakeResponses.intakeId,
+  questionId: intakeResponses.questionId,
+  response: intakeResponses.response,
+  freeFormatResponse: intakeResponses.freeFormatResponse,
+  parentResponseId: intakeResponses.parentResponseId,
+  answeredAt: intakeResponses.answeredAt,
+};
+export type ResponseRow = RowOf<typeof responseColumns>;
+
+export type QuestionNode = {
+  id: string;
+  type: 'checkbox' | 'radio' | 'long-text' | 'short-text';
+  parentQuestionId: string | null;
+  parentOptionId: string | null;
+};
+export type OptionNode = { id: string; questionId: string; includeNone: boolean };
+
+export type NewIntake = typeof intakes.$inferInsert;
+export type NewResponse = typeof intakeResponses.$inferInsert;
+export type IntakeChanges = Partial<
+  Pick<
+    NewIntake,
+    | 'products'
+    | 'subscriptions'
+    | 'imageVerification'
+    | 'awaitingPatientUpdate'
+    | 'questionsTotal'
+    | 'completeTotal'
+    | 'incompleteTotal'
+    | 'closed'
+    | 'closedAt'
+    | 'expiresAt'
+  >
+>;
+export type AnswerValues = { response: string[]; freeFormatResponse: string | null; answeredAt: Date };
+
+/** Maps an intake row and its responses (top-level in question order, children by parent) to 000 §3. */
+export function toIntake(row: IntakeRow, responses: ResponseRow[]): Intake {
+  const children = new Map<string, ResponseRow[]>();
+  for (const r of responses) {
+    if (r.parentResponseId === null) continue;
+    const list = children.get(r.parentResponseId) ?? [];
+    list.push(r);
+    children.set(r.parentResponseId, list);
+  }
+  const plain = (r: ResponseRow) => ({
+    _id: r.id,
+    question: r.questionId,
+    response: r.response,
+    free_format_response: r.freeFormatResponse,
+  });
+  const intakeResponsesOut: IntakeResponse[] = responses
+    .filter((r) => r.parentResponseId === null)
+    .map((r) => ({ ...plain(r), child_responses: (children.get(r.id) ?? []).map(plain) }));
+  return {
+    _id: row.id,
+    user: row.userId,
+    organization: row.organizationId,
+    intake_template: row.templateId,
+    total_steps: row.totalSteps,
+    products: row.products,
+    subscriptions: row.subscriptions,
+    intake_responses: intakeResponsesOut,
+    bundle_support: row.bundleSupport,
+    image_verification: row.imageVerification,
+    awaiting_patient_update: row.awaitingPatientUpdate,
+    status: {
+      questions: { total: row.questionsTotal },
+      complete: { total: row.completeTotal },
+      incomplete: { total: row.incompleteTotal },
+    },
+    patient_complete: row.patientComplete,
+    physician_review: row.physicianReview,
+    closed: row.closed,
+    expires_at: row.expiresAt ? row.expiresAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function intakeQueries(db: Db) {
+  const byPatient = (intakeId: string, userId: string) =>
+    and(eq(intakes.id, intakeId), eq(intakes.userId, userId));
+  const byOrganization = (intakeId: string, organizationId: string) =>
+    and(eq(intakes.id, intakeId), eq(intakes.organizationId, organizationId));
+
+  return {
+    /** Who owns an intake, for the `owner` access rule. */
+    async ownerOf(id: string): Promise<{ userId: string; organizationId: string } | undefined> {
+      if (!ID.test(id)) return undefined;
+      const [row] = await db
+        .select({ userId: intakes.userId, organizationId: intakes.organizationId })
+        .from(intakes)
+        .where(eq(intakes.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async findTemplate(organizationId: string, templateId: string) {
+      const [row] = await db
+        .select({
+          id: intakeTemplates.id,
+          bundleSupport: intakeTemplates.bundleSupport,
+          productAddons: intakeTemplates.productAddons,
+        })
+        .from(intakeTemplates)
+        .where(
+          and(
+            eq(intakeTemplates.id, templateId),
+            eq(intakeTemplates.organizationId, organizationId),
+            eq(intakeTemplates.active, true),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** Questions of a template (top-level first by position, then follow-ups) with their options. */
+    async questionTree(templateId: string): Promise<{ questions: QuestionNode[]; options: OptionNode[] }> {
+      const questionRows = await db
+        .select({
+          id: questions.id,
+          type: questions.type,
+          parentQuestionId: questions.parentQuestionId,
+          parentOptionId: questions.parentOptionId,
+        })
+        .from(questions)
+        .where(eq(questions.templateId, templateId))
+        .orderBy(asc(questions.position), asc(questions.id));
+      const ids = questionRows.map((q) => q.id);
+      const optionRows = ids.length
+        ? await db
+            .select({
+              id: questionOptions.id,
+              questionId: questionOptions.questionId,
+              includeNone: questionOptions.includeNone,
+            })
+            .from(questionOptions)
+            .where(inArray(questionOptions.questionId, ids))
+            .orderBy(asc(questionOptions.position))
+        : [];
+      return { questions: questionRows, options: optionRows };
+    },
+
+    async insertIntake(values: NewIntake, responses: NewResponse[]): Promise<void> {
+      await db.insert(intakes).values(values);
+      if (responses.length) await db.insert(intakeResponses).values(responses);
+    },
+
+    /** The patient's intake; `lock` holds the row until the transaction ends (counters stay right). */
+    async findForPatient(intakeId: string, userId: string, lock = false): Promise<IntakeRow | undefined> {
+      const query = db.select(intakeColumns).from(intakes).where(byPatient(intakeId, userId)).limit(1);
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    async findInOrganization(
+      intakeId: string,
+      organizationId: string,
+      lock = false,
+    ): Promise<IntakeRow | undefined> {
+      const query = db
+        .select(intakeColumns)
+        .from(intakes)
+        .where(byOrganization(intakeId, organizationId))
+        .limit(1);
+      const [row] = lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    /** The patient's intakes, newest first; `incomplete`: open, not completed by the patient, not closed. */
+    async listForPatient(userId: string, which: 'all' | 'incomplete'): Promise<IntakeRow[]> {
+      const where =
+        which === 'incomplete'
+          ? and(eq(intakes.userId, userId), eq(intakes.patientComplete, false), eq(intakes.closed, false))
+          : eq(intakes.userId, userId);
+      return db
+        .select(intakeColumns)
+        .from(intakes)
+        .where(where)
+        .orderBy(desc(intakes.createdAt), desc(intakes.id))
+        .limit(200);
+    },
+
+    /** Responses of the intakes: top-level ones in question order, then follow-up answers. */
+    async responsesOf(intakeIds: string[]): Promise<ResponseRow[]> {
+      if (intakeIds.length === 0) return [];
+      return db
+        .select(responseColumns)
+        .from(intakeResponses)
+        .innerJoin(questions, eq(questions.id, intakeResponses.questionId))
+        .where(inArray(intakeResponses.intakeId, intakeIds))
+        .orderBy(asc(questions.position), asc(intakeResponses.createdAt), asc(intakeResponses.id));
+    },
+
+    async findResponse(intakeId: string, responseId: string): Promise<ResponseRow | undefined> {
+      const [row] = await db
+        .select(responseColumns)
+        .from(intakeResponses)
+        .where(and(eq(intakeResponses.id, responseId), eq(intakeResponses.intakeId, intakeId)))
+        .limit(1);
+      return row;
+    },
+
+    async findResponseByQuestion(intakeId: string, questionId: string): Promise<ResponseRow | undefined> {
+      const [row] = await db
+        .select(responseColumns)
+        .from(intakeResponses)
+        .where(and(eq(intakeResponses.intakeId, intakeId), eq(intakeResponses.questionId, questionId)))
+        .limit(1);
+      return row;
+    },
+
+    async childrenOf(parentResponseId: string): Promise<ResponseRow[]> {
+      return db
+        .select(responseColumns)
+        .from(intakeResponses)
+        .where(eq(intakeResponses.parentResponseId, parentResponseId));
+    },
+
+    async answer(responseId: string, values: AnswerValues): Promise<void> {
+      await db.update(intakeResponses).set(values).where(eq(intakeResponses.id, responseId));
+    },
+
+    /** Saves a follow-up answer under its parent's response (one row per intake and question). */
+    async answerChild(
+      intakeId: string,
+      parentResponseId: string,
+      questionId: string,
+      values: AnswerValues,
+    ): Promise<void> {
+      await db
+        .insert(intakeResponses)
+        .values({ intakeId, parentResponseId, questionId, ...values })
+        .onConflictDoUpdate({
+          target: [intakeResponses.intakeId, intakeResponses.questionId],
+          set: { ...values, parentResponseId },
+        });
+    },
+
+    async deleteResponses(ids: string[]): Promise<void> {
+      if (ids.length) await db.delete(intakeResponses).where(inArray(intakeResponses.id, ids));
+    },
+
+    async update(intakeId: string, changes: IntakeChanges): Promise<IntakeRow | undefined> {
+      const [row] = await db
+        .update(intakes)
+        .set(changes)
+        .where(eq(intakes.id, intakeId))
+        .returning(intakeColumns);
+      return row;
+    },
+
+    /** Which of the ids are subscriptions of the patient. */
+    async subscriptionsOf(userId: string, ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const found = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.id, ids)));
+      return found.map((r) => r.id);
+    },
+
+    /** Active product templates and priced products of the organization among the ids. */
+    async catalogueItems(organizationId: string, ids: string[]) {
+      if (ids.length === 0) return { templates: [], prices: [] };
+      const templates = await db
+        .select({ id: productTemplates.id })
+        .from(productTemplates)
+        .where(
+          and(
+            eq(productTemplates.organizationId, organizationId),
+            eq(productTemplates.active, true),
+            inArray(productTemplates.id, ids),
+          ),
+        );
+      const prices = await db
+        .select({
+          id: products.id,
+          productTemplateId: products.productTemplateId,
+          intervalCount: products.intervalCount,
+          pricingType: products.pricingType,
+        })
+        .from(products)
+        .where(
+          and(
+            eq(products.organizationId, organizationId),
+            eq(products.active, true),
+            inArray(products.id, ids),
+          ),
+        );
+      return { templates, prices };
+    },
+
+    /** The organization's generic and compounded rapamycin product templates (by their stable slugs). */
+    async rapamycinTemplates(organizationId: string): Promise<{ generic: string; compounded: string }> {
+      const found = await db
+        .select({ id: productTemplates.id, slug: productTemplates.slug })
+        .from(productTemplates)
+        .where(
+          and(
+            eq(productTemplates.organizationId, organizationId),
+            inArray(productTemplates.slug, ['generic-rapamycin', 'compounded-rapamycin']),
+          ),
+        );
+      const idOf = (slug: string) => found.find((r) => r.slug === slug)?.id ?? '';
+      return { generic: idOf('generic-rapamycin'), compounded: idOf('compounded-rapamycin') };
+    },
+
+    async templateAddons(templateId: string): Promise<string[]> {
+      const [row] = await db
+        .select({ addons: intakeTemplates.productAddons })
+        .from(intakeTemplates)
+        .where(eq(intakeTemplates.id, templateId))
+        .limit(1);
+      return row?.addons ?? [];
+    },
+  };
+}
+export type IntakeQueries = ReturnType<typeof intakeQueries>;
+
+/** The only place touching the intake tables. `transaction` hands the same queries bound to one transaction. */
+export function createIntakesRepository(db: Db) {
+  return {
+    ...intakeQueries(db),
+    transaction<T>(fn: (queries: IntakeQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(intakeQueries(tx as unknown as Db)));
+    },
+  };
+}
+export type IntakesRepository = ReturnType<typeof createIntakesRepository>;

@@ -1,0 +1,266 @@
+import { Id } from '@portal/domain/contracts/common';
+import { Intake, IntakeResponse } from '@portal/domain/contracts/intake';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../platform/errors';
+import { createIntakesRepository } from './intakes.repository';
+import { createIntakesService } from './intakes.service';
+
+const MAX_TEXT = 5000;
+const MAX_URL = 2048;
+const OptionIds = z.array(Id).max(50);
+const FreeText = z.string().max(MAX_TEXT);
+
+const PATIENT = { access: { kind: 'patient', param: 'user' } } as const;
+const OWNER = { access: { kind: 'owner', resource: 'intake', param: 'id' } } as const;
+
+const PatientParams = z.object({ org: Id, user: Id }).strict();
+const IntakeParams = z.object({ org: Id, user: Id, intake: Id }).strict();
+const tags = ['intakes'];
+const one = { 200: Intake, ...errorResponses };
+
+/** POST /users/{org}/user/{userId}/template/{templateId}: also sent with pharmacy_verification true. */
+const CreateBody = z.object({ pharmacy_verification: z.boolean() }).partial().strict().nullish();
+
+/** PUT .../intake/{intake}: the fields of 000 §7 a patient changes. */
+const UpdateBody = z
+  .object({
+    subscriptions: z.array(Id).max(50),
+    image_verification: z
+      .object({
+        profile_image_url: z.string().max(MAX_URL).nullable(),
+        id_image_url: z.string().max(MAX_URL).nullable(),
+      })
+      .partial()
+      .strict(),
+    awaiting_patient_update: z
+      .object({
+        is_awaiting: z.boolean(),
+        reason: z.string().max(500).nullable().optional(),
+        hold_date: z.string().max(40).nullable().optional(),
+      })
+      .strict(),
+  })
+  .partial()
+  .strict();
+
+/** Option ids (radio, checkbox; a single id is taken as a list of one) or a free text answer. */
+const AnswerBody = z
+  .object({
+    response: z.union([Id, OptionIds]).transform((v) => (typeof v === 'string' ? [v] : v)),
+    free_format_response: FreeText,
+  })
+  .partial()
+  .strict();
+
+const ChildBody = z
+  .object({
+    responses: z
+      .array(
+        z
+          .object({
+            question: Id,
+            is_free_format: z.boolean(),
+            free_format_response: FreeText.optional(),
+            response: OptionIds.optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(20),
+  })
+  .strict();
+
+const ExpirationBody = z
+  .object({ days: z.number().int().min(1).max(365) })
+  .partial()
+  .strict()
+  .nullish();
+
+const ProductsBody = z.object({ products: z.array(Id).min(1).max(20) }).strict();
+
+/** The patient's intake instances and answers (000 §3, §4, §7; 002 §4.11, §7.6). */
+export const intakesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createIntakesService(createIntakesRepository(app.ctx.db));
+
+  app.post(
+    '/users/:org/user/:userId/template/:templateId',
+    {
+      config: { access: { kind: 'patient', param: 'userId' } },
+      schema: {
+        tags,
+        summary: 'Create an intake instance of a template',
+        params: z.object({ org: Id, userId: Id, templateId: Id }).strict(),
+        body: CreateBody,
+        response: { 201: Intake, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { org, userId, templateId } = request.params;
+      const intake = await service.create(org, userId, templateId);
+      return reply.code(201).send(intake);
+    },
+  );
+
+  app.get(
+    '/intakes/:org/patient/:user/patient-intake/:id',
+    {
+      config: PATIENT,
+      schema: {
+        tags,
+        summary: 'One intake of the patient',
+        params: z.object({ org: Id, user: Id, id: Id }).strict(),
+        response: one,
+      },
+    },
+    async (request) => service.get(request.params.id, request.params.user),
+  );
+
+  app.get(
+    '/intakes/:org/patient/:user/incomplete',
+    {
+      config: PATIENT,
+      schema: {
+        tags,
+        summary: 'Open intakes the patient has not completed, newest first',
+        params: PatientParams,
+        response: { 200: z.array(Intake), ...errorResponses },
+      },
+    },
+    async (request) => service.list(request.params.user, 'incomplete'),
+  );
+
+  app.get(
+    '/intakes/:org/patient/:user',
+    {
+      config: PATIENT,
+      schema: {
+        tags,
+        summary: "All the patient's intakes, newest first",
+        params: PatientParams,
+        response: { 200: z.array(Intake), ...errorResponses },
+      },
+    },
+    async (request) => service.list(request.params.user, 'all'),
+  );
+
+  app.put(
+    '/intakes/:org/patient/:user/intake/:intake',
+    {
+      config: PATIENT,
+      schema: {
+        tags,
+        summary: 'Update subscriptions, image verification or the awaiting-update flag',
+        params: IntakeParams,
+        body: UpdateBody,
+        response: one,
+      },
+    },
+    async (request) => service.update(request.params.intake, request.params.user, request.body),
+  );
+
+  app.put(
+    '/intakes/:org/patient/:user/intake/:intake/response/:responseId',
+    {
+      config: PATIENT,
+      schema: {
+        tags,
+        summary: 'Answer a question',
+        params: IntakeParams.extend({ responseId: Id }).strict(),
+        body: AnswerBody,
+        response: one,
+      },
+    },
+    async (request) =>
+      service.answer(request.params.intake, request.params.user, request.params.responseId, request.body),
+  );
+
+  app.put(
+    '/intakes/:org/patient/:user/intake/:intake/question/:parent/response/child/update',
+    {
+      config: PATIENT,
+      schema: {
+        tags,
+        summary: 'Answer the follow-up questions of a question',
+        params: IntakeParams.extend({ parent: Id }).strict(),
+        body: ChildBody,
+        response: one,
+      },
+    },
+    async (request) =>
+      service.answerChildren(
+        request.params.intake,
+        request.params.user,
+        request.params.parent,
+        request.body.responses,
+      ),
+  );
+
+  app.get(
+    '/intakes/:org/patient/:user/intake/:intake/response/:questionId',
+    {
+      config: PATIENT,
+      schema: {
+        tags,
+        summary: 'The answer to a question of the intake',
+        params: IntakeParams.extend({ questionId: Id }).strict(),
+        response: { 200: IntakeResponse, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.responseFor(request.params.intake, request.params.user, request.params.questionId),
+  );
+
+  app.put(
+    '/intakes/:org/patient/:user/patient-intake/:intake/patient-close',
+    {
+      config: PATIENT,
+      schema: {
+        tags,
+        summary: 'The patient closes an intake',
+        params: IntakeParams,
+        body: z.object({}).strict().nullish(),
+        response: one,
+      },
+    },
+    async (request) => service.close(request.params.intake, request.params.user),
+  );
+
+  app.put(
+    '/intakes/:org/patient/:user/intake/:intake/set-expiration',
+    {
+      config: PATIENT,
+      schema: {
+        tags,
+        summary: 'Set when the open intake expires (30 days ahead unless days is given)',
+        params: IntakeParams,
+        body: ExpirationBody,
+        response: one,
+      },
+    },
+    async (request) => service.setExpiration(request.params.intake, request.params.user, request.body?.days),
+  );
+
+  for (const method of ['post', 'delete'] as const) {
+    app[method](
+      '/v2/intakes/:id/products',
+      {
+        config: OWNER,
+        schema: {
+          tags,
+          summary: method === 'post' ? 'Add products to the intake' : 'Remove products from the intake',
+          params: z.object({ id: Id }).strict(),
+          body: ProductsBody,
+          response: one,
+        },
+      },
+      async (request) =>
+        service.changeProducts(
+          request.params.id,
+          request.auth!.organizationId,
+          request.body.products,
+          method === 'post' ? 'add' : 'remove',
+        ),
+    );
+  }
+};

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { Id } from './common';
+
+/** A product selected on an intake: a product template, and the priced variant once configured (000 §3). */
+export const IntakeProduct = z.object({
+  product_template: Id,
+  product: Id.nullable().optional(),
+  quantity: z.number().optional(),
+  frequency: z.string().optional(),
+  dosage: z.string().optional(),
+  shipping: z.object({ months: z.number(), non_recurring: z.boolean().optional() }).optional(),
+  membership: z.string().nullable().optional(),
+  referrer: z.string().optional(),
+  is_addon: z.boolean().optional(),
+  treatment_properties: z
+    .object({
+      duration: z.number().optional(),
+      has_custom_quantity: z.boolean().optional(),
+      membership_price: z.string().nullable().optional(),
+      product: z.string().optional(),
+      product_template: z.string().optional(),
+      quantity: z.number().optional(),
+      stripe_plan_id: z.string().nullable().optional(),
+      recommendation_requested: z.boolean().optional(),
+      comment: z.string().optional(),
+    })
+    .optional(),
+});
+export type IntakeProduct = z.infer<typeof IntakeProduct>;
+
+/** An answer to a follow-up question, kept under its parent's response. */
+export const IntakeChildResponse = z.object({
+  _id: Id,
+  question: Id,
+  response: z.array(Id),
+  free_format_response: z.string().nullable(),
+});
+export type IntakeChildResponse = z.infer<typeof IntakeChildResponse>;
+
+/** An answer (000 §3): chosen option ids or a free text, with the follow-up answers. */
+export const IntakeResponse = IntakeChildResponse.extend({
+  child_responses: z.array(IntakeChildResponse),
+});
+export type IntakeResponse = z.infer<typeof IntakeResponse>;
+
+export const ImageVerification = z.object({
+  profile_image_url: z.string().nullable().optional(),
+  id_image_url: z.string().nullable().optional(),
+});
+export const AwaitingPatientUpdate = z.object({
+  is_awaiting: z.boolean(),
+  reason: z.string().nullable().optional(),
+  hold_date: z.string().nullable().optional(),
+});
+
+export const IntakeStatus = z.object({
+  questions: z.object({ total: z.number().int() }),
+  complete: z.object({ total: z.number().int() }),
+  incomplete: z.object({ total: z.number().int() }),
+});
+export type IntakeStatus = z.infer<typeof IntakeStatus>;
+
+/** One patient's visit (000 §3): an instance of an intake template with its answers and products. */
+export const Intake = z.object({
+  _id: Id,
+  user: Id,
+  organization: Id,
+  intake_template: Id,
+  /** Number of top-level questions. */
+  total_steps: z.number().int(),
+  products: z.array(IntakeProduct),
+  subscriptions: z.array(Id),
+  /** One per top-level question, in question order. */
+  intake_responses: z.array(IntakeResponse),
+  bundle_support: z.boolean(),
+  image_verification: ImageVerification,
+  awaiting_patient_update: AwaitingPatientUpdate,
+  status: IntakeStatus,
+  patient_complete: z.boolean(),
+  physician_review: z.boolean(),
+  closed: z.boolean(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Intake = z.infer<typeof Intake>;
