@@ -12,8 +12,11 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { intakeTemplatesRoutes } from './modules/intake-templates/intake-templates.routes';
+import { createIntakesRepository } from './modules/intakes/intakes.repository';
+import { intakesRoutes } from './modules/intakes/intakes.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { createBrandResolver } from './modules/organizations/brand-resolver';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository';
@@ -32,6 +35,7 @@ import { createTokenService } from './platform/auth/tokens';
 import type { AppContext } from './platform/context';
 import { installErrorHandler } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mail';
+import { createPaymentAdapter } from './platform/payments';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit';
 import { installSecurityHeaders } from './platform/security-headers';
 import { serveWebApp } from './platform/web';
@@ -103,6 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     organizations,
     users: createUsersRepository(db),
     resolveBrand: createBrandResolver(organizations, config.DEFAULT_ORGANIZATION_ID),
+    payments: createPaymentAdapter(config, db, app.log),
   };
   app.decorate('ctx', ctx);
 
@@ -138,6 +143,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const owners = new Map<string, OwnerResolver>();
+  const intakeOwners = createIntakesRepository(db);
+  owners.set('intake', (id) => intakeOwners.ownerOf(id));
   const registry: RegisteredRoute[] = [];
   app.decorate('apiRoutes', registry);
   await app.register(async (api) => {
@@ -157,9 +164,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(organizationsRoutes);
     await api.register(authRoutes);
     await api.register(usersRoutes);
+    await api.register(billingRoutes);
     await api.register(intakeTemplatesRoutes);
     await api.register(productsRoutes);
     await api.register(membershipsRoutes);
+    await api.register(intakesRoutes);
   });
 
   const distDir = config.WEB_DIST ?? WEB_DIST_DIR;

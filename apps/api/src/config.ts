@@ -40,6 +40,15 @@ const ConfigSchema = z.object({
   TRUST_PROXY: bool,
   SEED: bool,
   WEB_DIST: z.string().optional(),
+  /** Stripe keys: with both set, cards go to Stripe; without them, to the local payment sandbox. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret or restricted key')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -57,6 +66,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (!c.TOKEN_SECRET && c.NODE_ENV === 'production' && c.DATABASE_URL) {
     throw new Error('TOKEN_SECRET must be set when running on a PostgreSQL server in production.');
+  }
+  if (Boolean(c.STRIPE_SECRET_KEY) !== Boolean(c.STRIPE_PUBLISHABLE_KEY)) {
+    throw new Error('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together.');
   }
   return { ...c, TOKEN_SECRET: c.TOKEN_SECRET ?? '' };
 }

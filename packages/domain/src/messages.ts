@@ -82,6 +82,27 @@ export const MESSAGES = {
   paymentGeneric: 'An error occurred. Please try again.',
   invalidCreditCard: 'Invalid Credit Card',
   missingCardAndAccount: 'Error. Please, contact support.',
+  /** designed: card field and payment provider messages (worded as the provider's own) */
+  cardNumberInvalid: 'Your card number is invalid.',
+  /** designed */
+  cardBrandNotAccepted:
+    'This card is not accepted. Please use a Visa, MasterCard, Discover or American Express card.',
+  /** designed */
+  cardExpiryInvalid: "Your card's expiration date is invalid.",
+  /** designed */
+  cardExpiryPast: "Your card's expiration date is in the past.",
+  /** designed */
+  cardCvcInvalid: "Your card's security code is invalid.",
+  /** designed */
+  cardDeclined: 'Your card was declined.',
+  /** designed */
+  cardInsufficientFunds: 'Your card has insufficient funds.',
+  /** designed */
+  cardExpired: 'Your card has expired.',
+  /** designed */
+  cardCvcIncorrect: "Your card's security code is incorrect.",
+  /** designed */
+  cardProcessingError: 'An error occurred while processing your card. Try again in a little bit.',
   /** Button text after a failed checkout, signup checkout or short-text save. */
   errorTryAgain: 'Error. Try Again.',
   /** Button text of the profile step and short-text save as worded in 000 §2/§4 (no full stop). */

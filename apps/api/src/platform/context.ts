@@ -8,6 +8,7 @@ import type { RegisteredRoute } from './auth/access';
 import type { SessionRepository } from './auth/session.repository';
 import type { TokenService } from './auth/tokens';
 import type { Mailer } from './mail';
+import type { PaymentAdapter } from './payments/adapter';
 import type { RateLimiter } from './rate-limit';
 
 /** What the modules share, built once in app.ts and handed to each module's routes. */
@@ -22,6 +23,7 @@ export type AppContext = {
   organizations: OrganizationsRepository;
   users: UsersRepository;
   resolveBrand: BrandResolver;
+  payments: PaymentAdapter;
 };
 
 declare module 'fastify' {
