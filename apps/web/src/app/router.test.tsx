@@ -101,7 +101,6 @@ describe('redirects', () => {
     `/verification/${USER_ID}/verify_account`,
     '/signup/lab-visit',
     '/signup/protocol-preference/tpl1',
-    '/start/tpl1/p/prod1',
     '/shop',
     '/lab-instructions/order1',
     '/schedule-coaching/c1?coachingLink=x',

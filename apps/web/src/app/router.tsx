@@ -44,6 +44,10 @@ const consultationShell = screen(() => import('./shells/consultation-shell'));
 const loginPage = screen(() => import('../features/auth/pages/login-page'));
 const signupPage = screen(() => import('../features/auth/pages/signup-page'));
 const comingSoon = screen(() => import('./pages/coming-soon-page'));
+const startIntakePage = screen(() => import('../features/consultation/pages/start-intake-page'));
+const hiwPage = screen(() => import('../features/consultation/pages/hiw-page'));
+const profileStepPage = screen(() => import('../features/consultation/pages/profile-step-page'));
+const protocolSelectionPage = screen(() => import('../features/consultation/pages/protocol-selection-page'));
 
 const soon = (path: string, title: ScreenHandle['title'], extra: Partial<RouteObject> = {}): RouteObject =>
   ({ path, lazy: comingSoon, handle: { title } satisfies ScreenHandle, ...extra }) as RouteObject;
@@ -58,6 +62,11 @@ const CONSULTATION_BASES = [
   'consultation/protocol-selection/:intakeId',
   'consultation/:section/:intakeId',
 ];
+const PROTOCOL_SELECTION_BASE = 'consultation/protocol-selection/:intakeId';
+
+/** Consultation screens built so far; the other sections show the coming-soon page. */
+const consultationScreen = (path: string, title: string, lazy: RouteObject['lazy']): RouteObject =>
+  ({ path, lazy, loader: consultationLoader, handle: { title } satisfies ScreenHandle }) as RouteObject;
 const CONSULTATION_SUFFIXES = [
   '',
   '/m/:membershipId',
@@ -187,13 +196,29 @@ export const routes: RouteObject[] = [
           soon('signup/:section/:productTemplateId', (p) => titleFrom(SIGNUP_SECTIONS, p.section, 'Signup'), {
             loader: signupSectionLoader,
           }),
-          soon('start/:intakeTemplateId/p/:productTemplateId', 'Starting Your Visit'),
+          {
+            path: 'start/:intakeTemplateId/p/:productTemplateId',
+            lazy: startIntakePage,
+            handle: { title: 'Starting Your Visit' } satisfies ScreenHandle,
+          },
           soon('verification/:userId/:steps', (p) => titleFrom(VERIFICATION_STEPS, p.steps, 'Verification'), {
             loader: verificationStepLoader,
           }),
+          consultationScreen(
+            'consultation/hiw/:userId/:intakeId/question/:questionId',
+            'How it Works',
+            hiwPage,
+          ),
+          consultationScreen(
+            'consultation/profile/:userId/:intakeId/question/:questionId',
+            'Your Profile',
+            profileStepPage,
+          ),
           ...CONSULTATION_BASES.flatMap((base) =>
             CONSULTATION_SUFFIXES.map((suffix) =>
-              soon(base + suffix, consultationTitle, { loader: consultationLoader }),
+              base === PROTOCOL_SELECTION_BASE
+                ? consultationScreen(base + suffix, 'Select your protocol', protocolSelectionPage)
+                : soon(base + suffix, consultationTitle, { loader: consultationLoader }),
             ),
           ),
         ],

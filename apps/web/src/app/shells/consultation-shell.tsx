@@ -9,9 +9,8 @@ import './focus-shell.css';
 function useStage(): number | null {
   const { steps, ...params } = useParams();
   const { pathname } = useLocation();
-  const section =
-    params.section ??
-    (pathname.startsWith('/consultation/protocol-selection/') ? 'protocol-selection' : null);
+  // screens with their own route (hiw, profile, protocol-selection) name the section in the path, not a param
+  const section = params.section ?? (pathname.startsWith('/consultation/') ? pathname.split('/')[2] : null);
   if (steps) return CONSULTATION_STAGE['identification-step'] ?? null;
   if (section && section in CONSULTATION_STAGE) return CONSULTATION_STAGE[section] ?? null;
   return null;

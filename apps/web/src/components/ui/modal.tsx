@@ -1,0 +1,97 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import './modal.css';
+
+export interface ModalProps {
+  open: boolean;
+  /** Escape and a click on the backdrop call it. */
+  onClose: () => void;
+  title: ReactNode;
+  /** Shown above the title, e.g. a badge. */
+  eyebrow?: ReactNode;
+  children: ReactNode;
+  /** The buttons at the bottom. */
+  actions?: ReactNode;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A centred modal dialog (a bottom sheet on phones). Focus moves into the dialog, Tab stays inside, Escape or
+ * the backdrop closes it, and focus returns to whatever opened it.
+ */
+export function Modal({ open, onClose, title, eyebrow, children, actions }: ModalProps) {
+  const titleId = useId();
+  const bodyId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    dialogRef.current?.focus();
+    return () => {
+      document.body.style.overflow = overflow;
+      opener?.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (
+      event.shiftKey &&
+      (document.activeElement === first || document.activeElement === dialogRef.current)
+    ) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop only closes on a pointer click; Escape is handled by the dialog
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
+    <div
+      className="ui-modal-backdrop"
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        className="ui-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        {eyebrow ? <div className="ui-modal__eyebrow">{eyebrow}</div> : null}
+        <h2 className="ui-modal__title" id={titleId}>
+          {title}
+        </h2>
+        <div className="ui-modal__body" id={bodyId}>
+          {children}
+        </div>
+        {actions ? <div className="ui-modal__actions">{actions}</div> : null}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,90 @@
+import { estimatedIntakeMinutes } from '@portal/domain/constants';
+import { consultationPath } from '@portal/domain/consultation/consultation-path';
+import { isProfileComplete } from '@portal/domain/validation/profile';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { seg } from '../../../lib/api-client';
+import { useSessionUser } from '../../../lib/session';
+import { productTemplateQueryOptions } from '../../products/api/get-product-template';
+import { intakeQueryOptions } from '../api/get-intake';
+import { InvalidIntakeRedirect } from '../components/intake-guard';
+import { carriedQuery, isInvalidIntakeError, pharmacyTarget } from '../lib/consultation-routing';
+import '../components/consultation.css';
+
+const STEPS = [
+  { title: 'Your profile', text: 'Confirm a few details about you, such as your date of birth and state.' },
+  { title: 'Medical history', text: 'Tell us about allergies, conditions and the medications you take.' },
+  { title: 'Medical review', text: 'Answer a short questionnaire your physician will review.' },
+  {
+    title: 'Your protocol',
+    text: 'Choose your treatment and plan. You are not charged until a doctor approves.',
+  },
+];
+
+/**
+ * How it works (000 §2 Screen 1): the estimated intake time (000 §9), then Continue: the consultation profile
+ * when profile data is missing, /signup/profile for lab products, otherwise the pharmacy questions or overview.
+ */
+export default function HiwPage() {
+  const { userId = '', intakeId = '' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const user = useSessionUser();
+  const productId = search.get('product');
+
+  const intake = useQuery(intakeQueryOptions(userId, intakeId));
+  const product = useQuery({ ...productTemplateQueryOptions(productId ?? ''), enabled: Boolean(productId) });
+
+  if (isInvalidIntakeError(intake.error))
+    return <InvalidIntakeRedirect userId={userId} error={intake.error} />;
+  if (intake.isPending) return <PageSpinner label="Loading your visit" />;
+
+  const minutes = estimatedIntakeMinutes(intake.data?.total_steps, true);
+  const productLoading = Boolean(productId) && product.isPending;
+
+  function onContinue() {
+    const ctx = { userId, intakeId, query: carriedQuery(search) };
+    if (!isProfileComplete(user)) {
+      void navigate(consultationPath({ section: 'profile' }, ctx));
+    } else if (product.data?.type === 'lab' && productId) {
+      void navigate(`/signup/profile?productTemplateId=${seg(productId)}`);
+    } else {
+      void navigate(consultationPath(pharmacyTarget(user), ctx));
+    }
+  }
+
+  return (
+    <section className="consult-step" aria-labelledby="hiw-title">
+      <header className="consult-step__header">
+        <p className="consult-step__eyebrow">How it Works</p>
+        <h1 className="consult-step__title" id="hiw-title">
+          Let's get started on your visit
+        </h1>
+        <p className="consult-step__lead">
+          Your online consultation takes a few minutes. A licensed physician reviews your answers and health
+          history before anything is prescribed.
+        </p>
+      </header>
+      <p className="hiw-time">
+        <span>
+          Estimated time: {minutes} {minutes === 1 ? 'minute' : 'minutes'}
+        </span>
+      </p>
+      <ol className="hiw-steps" aria-label="Steps of your visit">
+        {STEPS.map((step) => (
+          <li key={step.title} className="hiw-steps__item">
+            <span className="hiw-steps__title">{step.title}</span>
+            <span className="hiw-steps__text">{step.text}</span>
+          </li>
+        ))}
+      </ol>
+      <div className="consult-step__footer">
+        <Button block onClick={onContinue} loading={productLoading}>
+          Continue
+        </Button>
+      </div>
+    </section>
+  );
+}

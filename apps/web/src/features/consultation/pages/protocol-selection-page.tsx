@@ -1,0 +1,198 @@
+import { consultationPath } from '@portal/domain/consultation/consultation-path';
+import type { Intake } from '@portal/domain/contracts/intake';
+import type { Product, ProductTemplate } from '@portal/domain/contracts/product';
+import { MESSAGES } from '@portal/domain/messages';
+import { defaultPlanProduct } from '@portal/domain/pricing/plan-default';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-error';
+import { useSessionUser } from '../../../lib/session';
+import { getProductTemplate } from '../../products/api/get-product-template';
+import { getTemplateProducts } from '../../products/api/get-template-products';
+import { getGlobalIntakeTemplate } from '../api/get-global-intake-template';
+import { getIntake } from '../api/get-intake';
+import { getIntakeTemplate } from '../api/get-intake-template';
+import { InvalidIntakeRedirect } from '../components/intake-guard';
+import { isInvalidIntakeError } from '../lib/consultation-routing';
+import {
+  cheapestPerMonthCents,
+  PROTOCOL_CARDS,
+  type ProtocolCardDefinition,
+  type ProtocolKey,
+  perMonthText,
+} from '../lib/protocols';
+import '../components/consultation.css';
+
+interface ProtocolOffer {
+  template: ProductTemplate;
+  products: Product[];
+}
+
+interface ProtocolSelectionData {
+  intake: Intake;
+  offers: Partial<Record<ProtocolKey, ProtocolOffer>>;
+}
+
+function fulfilled<T>(results: PromiseSettledResult<T>[]): T[] {
+  return results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+}
+
+/**
+ * The intake, then the rapamycin product templates among the product defaults of the intake's template and
+ * the organization's global template, with their priced products.
+ */
+async function loadProtocolSelection(
+  userId: string,
+  intakeId: string,
+  signal: AbortSignal,
+): Promise<ProtocolSelectionData> {
+  const intake = await getIntake(userId, intakeId, signal);
+  const templates = await Promise.allSettled([
+    getIntakeTemplate(intake.intake_template, signal),
+    getGlobalIntakeTemplate(signal),
+  ]);
+  const loaded = fulfilled(templates);
+  if (loaded.length === 0) throw (templates[0] as PromiseRejectedResult).reason;
+
+  const candidateIds = [...new Set(loaded.flatMap((t) => t.product_defaults ?? []))];
+  const productTemplates = fulfilled(
+    await Promise.allSettled(candidateIds.map((id) => getProductTemplate(id, signal))),
+  );
+
+  const offers: ProtocolSelectionData['offers'] = {};
+  await Promise.all(
+    PROTOCOL_CARDS.map(async (card) => {
+      const template = productTemplates.find((t) => t.slug === card.slug);
+      if (!template) return;
+      offers[card.key] = { template, products: await getTemplateProducts(template._id, signal) };
+    }),
+  );
+  if (Object.keys(offers).length === 0) throw new Error('No rapamycin protocol in the catalogue');
+  return { intake, offers };
+}
+
+function ProtocolCard({
+  card,
+  offer,
+  onSelect,
+}: {
+  card: ProtocolCardDefinition;
+  offer: ProtocolOffer | undefined;
+  onSelect: (offer: ProtocolOffer) => void;
+}) {
+  const titleId = `protocol-${card.key}`;
+  const fromCents = (offer && cheapestPerMonthCents(offer.products)) ?? card.fallbackFromCents;
+  const image = offer?.template.product_images[0];
+  return (
+    <li>
+      <article
+        className={card.featured ? 'protocol-card protocol-card--featured' : 'protocol-card'}
+        aria-labelledby={titleId}
+      >
+        {card.featured ? <span className="consult-badge">Recommended</span> : null}
+        {image ? <img className="protocol-card__image" src={image} alt="" /> : null}
+        <h2 className="protocol-card__name" id={titleId}>
+          {card.name}
+        </h2>
+        <p className="protocol-card__price">
+          Starting at <span className="protocol-card__amount">{perMonthText(fromCents)}</span>
+        </p>
+        <ul className="protocol-card__benefits" aria-label={`${card.name} benefits`}>
+          {card.benefits.map((benefit) => (
+            <li key={benefit} className="protocol-card__benefit">
+              {benefit}
+            </li>
+          ))}
+        </ul>
+        <Button
+          block
+          variant={card.featured ? 'primary' : 'secondary'}
+          disabled={!offer}
+          aria-describedby={titleId}
+          onClick={() => offer && onSelect(offer)}
+        >
+          Select
+        </Button>
+      </article>
+    </li>
+  );
+}
+
+/** Protocol selection (000 §2 Screen 7, §4): generic or compounded rapamycin; Select goes to treatment-selection. */
+export default function ProtocolSelectionPage() {
+  const { intakeId = '' } = useParams();
+  const user = useSessionUser();
+  const userId = user?._id ?? '';
+  const navigate = useNavigate();
+
+  const query = useQuery({
+    queryKey: ['protocol-selection', userId, intakeId] as const,
+    queryFn: ({ signal }) => loadProtocolSelection(userId, intakeId, signal),
+    enabled: Boolean(userId),
+  });
+
+  function onSelect(offer: ProtocolOffer) {
+    const intake = query.data?.intake;
+    if (!intake) return;
+    void navigate(
+      consultationPath(
+        { section: 'product-configure', route: 'treatment-selection', productTemplateId: offer.template._id },
+        {
+          userId,
+          intakeId,
+          query: {
+            product: defaultPlanProduct(offer.products)?._id,
+            intakeTemplateId: offer.template.intake_template ?? intake.intake_template,
+            initialIntakeTemplateId: intake.intake_template,
+          },
+        },
+      ),
+    );
+  }
+
+  const invalid = isInvalidIntakeError(query.error) && isApiError(query.error);
+
+  return (
+    <section className="consult-step consult-step--wide" aria-labelledby="protocol-title">
+      <header className="consult-step__header">
+        <p className="consult-step__eyebrow">Protocol Preference</p>
+        <h1 className="consult-step__title" id="protocol-title">
+          Select your protocol
+        </h1>
+        <p className="consult-step__lead">
+          Both protocols are prescribed and adjusted by your physician. You are not charged until a doctor
+          approves your treatment.
+        </p>
+      </header>
+      {invalid ? <InvalidIntakeRedirect userId={userId} error={query.error} /> : null}
+      {query.isPending ? (
+        <div className="consult-step__center">
+          <Spinner size="lg" label="Loading protocols" />
+        </div>
+      ) : null}
+      {query.isError && !invalid ? (
+        <>
+          <Alert tone="error">{MESSAGES.protocolSelectionLoad}</Alert>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </>
+      ) : null}
+      {query.data ? (
+        <ul className="protocol-cards">
+          {PROTOCOL_CARDS.map((card) => (
+            <ProtocolCard
+              key={card.key}
+              card={card}
+              offer={query.data.offers[card.key]}
+              onSelect={onSelect}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
