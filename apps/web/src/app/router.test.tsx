@@ -96,7 +96,7 @@ describe('redirects', () => {
     `/consultation/treatment/${INTAKE_ID}/m/mem1`,
     `/consultation/checkout/${INTAKE_ID}/p/tpl1/prod1/t/verify_account`,
     `/consultation/identification-step/${INTAKE_ID}/t/id_image`,
-    `/consultation/intake/${USER_ID}/${INTAKE_ID}/question/q1`,
+    `/consultation/body/${USER_ID}/${INTAKE_ID}/question/none`,
     `/consultation/lab-checkout/${INTAKE_ID}/l/lab1`,
     `/verification/${USER_ID}/verify_account`,
     '/signup/lab-visit',

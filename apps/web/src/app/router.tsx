@@ -48,6 +48,9 @@ const startIntakePage = screen(() => import('../features/consultation/pages/star
 const hiwPage = screen(() => import('../features/consultation/pages/hiw-page'));
 const profileStepPage = screen(() => import('../features/consultation/pages/profile-step-page'));
 const protocolSelectionPage = screen(() => import('../features/consultation/pages/protocol-selection-page'));
+const pharmacyOverviewPage = screen(() => import('../features/consultation/pages/pharmacy-overview-page'));
+const pharmacyQuestionsPage = screen(() => import('../features/consultation/pages/pharmacy-questions-page'));
+const intakeQuestionPage = screen(() => import('../features/consultation/pages/intake-question-page'));
 
 const soon = (path: string, title: ScreenHandle['title'], extra: Partial<RouteObject> = {}): RouteObject =>
   ({ path, lazy: comingSoon, handle: { title } satisfies ScreenHandle, ...extra }) as RouteObject;
@@ -213,6 +216,21 @@ export const routes: RouteObject[] = [
             'consultation/profile/:userId/:intakeId/question/:questionId',
             'Your Profile',
             profileStepPage,
+          ),
+          consultationScreen(
+            'consultation/pharmacy-overview/:userId/:intakeId/question/:questionId',
+            'Review Medical History',
+            pharmacyOverviewPage,
+          ),
+          consultationScreen(
+            'consultation/pharmacy-questions/:userId/:intakeId/question/:questionId',
+            'Medical History',
+            pharmacyQuestionsPage,
+          ),
+          consultationScreen(
+            'consultation/intake/:userId/:intakeId/question/:questionId',
+            'Medical Review',
+            intakeQuestionPage,
           ),
           ...CONSULTATION_BASES.flatMap((base) =>
             CONSULTATION_SUFFIXES.map((suffix) =>
