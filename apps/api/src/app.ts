@@ -13,15 +13,20 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { intakeTemplatesRoutes } from './modules/intake-templates/intake-templates.routes';
 import { createIntakesRepository } from './modules/intakes/intakes.repository';
 import { intakesRoutes } from './modules/intakes/intakes.routes';
+import { marketingRoutes } from './modules/marketing/marketing.routes';
+import { createMediaRepository } from './modules/media/media.repository';
+import { mediaRoutes } from './modules/media/media.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { createBrandResolver } from './modules/organizations/brand-resolver';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { productsRoutes } from './modules/products/products.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { WEB_DIST_DIR } from './paths';
@@ -38,6 +43,7 @@ import { createMailer, type Mailer } from './platform/mail';
 import { createPaymentAdapter } from './platform/payments';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit';
 import { installSecurityHeaders } from './platform/security-headers';
+import { createStorageAdapter } from './platform/storage';
 import { serveWebApp } from './platform/web';
 
 export type BuildOptions = {
@@ -108,6 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     users: createUsersRepository(db),
     resolveBrand: createBrandResolver(organizations, config.DEFAULT_ORGANIZATION_ID),
     payments: createPaymentAdapter(config, db, app.log),
+    storage: await createStorageAdapter(config, app.log),
   };
   app.decorate('ctx', ctx);
 
@@ -145,6 +152,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const owners = new Map<string, OwnerResolver>();
   const intakeOwners = createIntakesRepository(db);
   owners.set('intake', (id) => intakeOwners.ownerOf(id));
+  const mediaOwners = createMediaRepository(db);
+  owners.set('media', (id) => mediaOwners.ownerOf(id));
   const registry: RegisteredRoute[] = [];
   app.decorate('apiRoutes', registry);
   await app.register(async (api) => {
@@ -169,6 +178,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(productsRoutes);
     await api.register(membershipsRoutes);
     await api.register(intakesRoutes);
+    await api.register(mediaRoutes);
+    await api.register(checkoutRoutes);
+    await api.register(subscriptionsRoutes);
+    await api.register(marketingRoutes);
   });
 
   const distDir = config.WEB_DIST ?? WEB_DIST_DIR;

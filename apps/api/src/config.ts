@@ -49,6 +49,16 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key')
     .optional(),
+  /** Folder for uploaded files; default DATA_DIR/uploads. Never inside a statically served folder. */
+  UPLOADS_DIR: z.string().optional(),
+  /** S3-compatible storage for uploads: with S3_BUCKET set, files go there (credentials: the SDK's default chain). */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().optional(),
+  /** Endpoint of an S3-compatible service (MinIO, R2...); AWS when absent. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  /** Key prefix inside the bucket. */
+  S3_PREFIX: z.string().max(200).default('uploads/'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -69,6 +79,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (Boolean(c.STRIPE_SECRET_KEY) !== Boolean(c.STRIPE_PUBLISHABLE_KEY)) {
     throw new Error('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together.');
+  }
+  if (c.S3_BUCKET && !c.S3_REGION) {
+    throw new Error('S3_REGION must be set with S3_BUCKET.');
   }
   return { ...c, TOKEN_SECRET: c.TOKEN_SECRET ?? '' };
 }

@@ -10,6 +10,7 @@ import type { TokenService } from './auth/tokens';
 import type { Mailer } from './mail';
 import type { PaymentAdapter } from './payments/adapter';
 import type { RateLimiter } from './rate-limit';
+import type { StorageAdapter } from './storage';
 
 /** What the modules share, built once in app.ts and handed to each module's routes. */
 export type AppContext = {
@@ -24,6 +25,8 @@ export type AppContext = {
   users: UsersRepository;
   resolveBrand: BrandResolver;
   payments: PaymentAdapter;
+  /** Uploaded files (photos): a private local folder, or S3 when configured. */
+  storage: StorageAdapter;
 };
 
 declare module 'fastify' {

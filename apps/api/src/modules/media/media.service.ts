@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { mediaUrl, type PatientImages, PhotoUploadFields } from '@portal/domain/contracts/media';
+import type { FastifyBaseLogger } from 'fastify';
+import { newId } from '../../db/ids';
+import type { UserImage } from '../../db/schema/users';
+import { Errors } from '../../platform/errors';
+import { describeError } from '../../platform/log-safe';
+import type { StorageAdapter } from '../../platform/storage';
+import type { MediaRepository } from './media.repository';
+import { cleanPhoto } from './photo';
+
+export type PhotoUpload = {
+  /** The multipart text fields, as sent. */
+  fields: Record<string, string>;
+  /** The file's bytes (at most the size limit plus one byte), or undefined when no file was sent. */
+  file: Buffer | undefined;
+};
+
+export function createMediaService(deps: { repo: MediaRepository; storage: StorageAdapter }) {
+  const { repo, storage } = deps;
+
+  return {
+    /**
+     * POST /patient-identification/{org}: the caller's ID photo or selfie. Checked by content, cleaned of
+     * metadata, stored privately; users.image and, when named, the patient's intake are updated.
+     */
+    async uploadPhoto(
+      caller: { userId: string; organizationId: string },
+      upload: PhotoUpload,
+      log: FastifyBaseLogger,
+    ): Promise<UserImage> {
+      const parsed = PhotoUploadFields.safeParse(upload.fields);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.join('.') || 'form';
+        throw Errors.badRequest(`${where}: ${issue?.message ?? 'Invalid value'}`);
+      }
+      const fields = parsed.data;
+      if (fields.client_id !== caller.userId) throw Errors.forbidden();
+      if (!upload.file || upload.file.length === 0)
+        throw Errors.badRequest('Please choose a photo to upload.');
+      if (fields.intake && !(await repo.ownIntake(fields.intake, caller.userId, caller.organizationId))) {
+        throw Errors.notFound('The intake');
+      }
+
+      const photo = await cleanPhoto(upload.file);
+      const id = newId();
+      const url = mediaUrl(id);
+      const now = new Date().toISOString();
+      const isId = fields.image_type === 'id_images';
+      const { key } = await storage.put(photo.bytes, { contentType: photo.mimeType });
+      try {
+        return await repo.recordPhoto({
+          media: {
+            id,
+            ownerId: caller.userId,
+            organizationId: caller.organizationId,
+            kind: isId ? 'id_image' : 'profile_image',
+            mimeType: photo.mimeType,
+            byteSize: photo.bytes.length,
+            storageKey: key,
+            sha256: createHash('sha256').update(photo.bytes).digest('hex'),
+          },
+          slot: isId ? 'id' : 'profile',
+          entry: isId ? { id_url: url, date_uploaded: now } : { profile_url: url, date_uploaded: now },
+          intake: fields.intake
+            ? {
+                id: fields.intake,
+                verification: isId ? { id_image_url: url } : { profile_image_url: url },
+                clearAwaiting: fields.reupload_image,
+              }
+            : undefined,
+        });
+      } catch (error) {
+        // Nothing points at the file: remove it rather than leave an orphan copy of a photo.
+        await storage.delete(key).catch((e: unknown) => {
+          log.error({ err: describeError(e) }, 'media: could not remove the file of a failed upload');
+        });
+        throw error;
+      }
+    },
+
+    async patientImages(userId: string): Promise<PatientImages> {
+      const image = await repo.imageOf(userId);
+      if (!image) throw Errors.notFound('The patient');
+      return { id_url: image.id?.id_url ?? null, profile_url: image.profile?.profile_url ?? null };
+    },
+
+    /** The stored file of a media id (access already checked), as a stream with its type and size. */
+    async open(
+      mediaId: string,
+      log: FastifyBaseLogger,
+    ): Promise<{ stream: Readable; mimeType: string; byteSize: number }> {
+      const row = await repo.find(mediaId);
+      if (!row) throw Errors.notFound('The file');
+      const stream = await storage.get(row.storageKey);
+      if (!stream) {
+        log.error({ mediaId }, 'media: the stored file is missing');
+        throw Errors.notFound('The file');
+      }
+      return { stream, mimeType: row.mimeType, byteSize: row.byteSize };
+    },
+  };
+}
+export type MediaService = ReturnType<typeof createMediaService>;
