@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@portal/domain/contracts/subscription';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -18,22 +19,9 @@ import { organizations } from './organizations';
 import type { ProductType } from './products';
 import { users } from './users';
 
-export const subscriptionStatuses = [
-  'awaiting_physician_review',
-  'created',
-  'incomplete',
-  'incomplete_expired',
-  'trialing',
-  'active',
-  'past_due',
-  'canceled',
-  'unpaid',
-  'paused',
-  'rescheduled',
-  'prescription_requested',
-  'paused_by_reschedule',
-] as const;
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+/** The statuses of 001 §4, defined once in the domain package. */
+export const subscriptionStatuses = SUBSCRIPTION_STATUSES;
+export type { SubscriptionStatus };
 
 /** A product line of a subscription; names and images are read from the template. */
 export type SubscriptionProductPlan = {

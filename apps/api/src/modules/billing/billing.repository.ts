@@ -17,7 +17,8 @@ const accountColumns = {
 };
 export type BillingAccount = RowOf<typeof accountColumns>;
 
-const couponColumns = {
+/** The coupon columns checkout and the coupon check read. */
+export const couponColumns = {
   id: coupons.id,
   code: coupons.code,
   percentOff: coupons.percentOff,

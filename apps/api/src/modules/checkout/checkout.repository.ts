@@ -8,6 +8,7 @@ import { notifications } from '../../db/schema/notifications';
 import { products } from '../../db/schema/products';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
+import { couponColumns } from '../billing/billing.repository';
 
 const ID = /^[0-9a-f]{24}$/i;
 
@@ -23,17 +24,6 @@ const intakeColumns = {
   expiresAt: intakes.expiresAt,
 };
 export type CheckoutIntakeRow = RowOf<typeof intakeColumns>;
-
-const couponColumns = {
-  id: coupons.id,
-  code: coupons.code,
-  percentOff: coupons.percentOff,
-  appliesTo: coupons.appliesTo,
-  active: coupons.active,
-  maxRedemptions: coupons.maxRedemptions,
-  timesRedeemed: coupons.timesRedeemed,
-  expiresAt: coupons.expiresAt,
-};
 
 export type Redemption = {
   couponId: string;
