@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -36,9 +36,15 @@ export function createMailer(opts: {
         .replace(/[^a-z0-9]/gi, '')
         .slice(0, 16)}`;
       const message = info.message as Buffer;
-      await writeFile(path.join(opts.outboxDir, `${base}.eml`), message);
-      await writeFile(
-        path.join(opts.outboxDir, `${base}.json`),
+      // Written under a temporary name and renamed, so a reader never sees half a message.
+      const put = async (name: string, body: string | Buffer) => {
+        const tmp = path.join(opts.outboxDir, `.${name}.tmp`);
+        await writeFile(tmp, body);
+        await rename(tmp, path.join(opts.outboxDir, name));
+      };
+      await put(`${base}.eml`, message);
+      await put(
+        `${base}.json`,
         JSON.stringify({
           to: mail.to,
           subject: mail.subject,
