@@ -56,34 +56,6 @@ export const CONSULTATION_SECTIONS: Record<string, string> = {
   checkout: 'Checkout',
 };
 
-/** Progress-nav stage of each consultation section (000 §2). */
-export const CONSULTATION_STAGE: Record<string, number> = {
-  hiw: 0,
-  profile: 1,
-  body: 1,
-  'pharmacy-overview': 2,
-  'pharmacy-questions': 2,
-  intake: 3,
-  treatment: 4,
-  membership: 4,
-  'product-configure': 4,
-  'lab-checkout': 4,
-  'protocol-preference': 4,
-  'protocol-selection': 4,
-  'identification-step': 5,
-  checkout: 6,
-};
-
-export const CONSULTATION_STAGES = [
-  'How it Works',
-  'Profile',
-  'Medical History',
-  'Medical Review',
-  'Protocol Preference',
-  'Identity Verification',
-  'Checkout',
-] as const;
-
 /** /signup/{section} sections (002 §2.1). */
 export const SIGNUP_SECTIONS: Record<string, string> = {
   profile: 'Your Profile',

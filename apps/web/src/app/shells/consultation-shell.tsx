@@ -1,6 +1,10 @@
+import {
+  CONSULTATION_STAGE_LABELS,
+  isConsultationSection,
+  SECTION_STAGE,
+} from '@portal/domain/consultation/stages';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { useSessionUser } from '../../lib/session';
-import { CONSULTATION_STAGE, CONSULTATION_STAGES } from '../route-meta';
 import { BrandLogo } from './brand-logo';
 import { NavIcon } from './nav-icon';
 import './focus-shell.css';
@@ -11,16 +15,15 @@ function useStage(): number | null {
   const { pathname } = useLocation();
   // screens with their own route (hiw, profile, protocol-selection) name the section in the path, not a param
   const section = params.section ?? (pathname.startsWith('/consultation/') ? pathname.split('/')[2] : null);
-  if (steps) return CONSULTATION_STAGE['identification-step'] ?? null;
-  if (section && section in CONSULTATION_STAGE) return CONSULTATION_STAGE[section] ?? null;
-  return null;
+  if (steps) return SECTION_STAGE['identification-step'];
+  return section && isConsultationSection(section) ? SECTION_STAGE[section] : null;
 }
 
 function StageNav({ current }: { current: number }) {
   return (
     <nav className="funnel-stages" aria-label="Visit progress">
       <ol className="funnel-stages__list">
-        {CONSULTATION_STAGES.map((label, index) => {
+        {CONSULTATION_STAGE_LABELS.map((label, index) => {
           const state = index < current ? 'done' : index === current ? 'current' : 'todo';
           return (
             <li
