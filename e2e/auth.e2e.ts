@@ -1,6 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launch, MOBILE, mailTo, newPage, snap, uniqueEmail, url } from './support/browser';
+import {
+  DESKTOP,
+  dismissWelcome,
+  launch,
+  MOBILE,
+  mailTo,
+  newPage,
+  snap,
+  uniqueEmail,
+  url,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,6 +30,7 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 async function logOut(page: Page) {
+  await dismissWelcome(page);
   if ((page.viewportSize()?.width ?? 0) >= 1024) {
     await page.getByRole('button', { name: 'Account menu' }).click();
   } else {
@@ -163,7 +174,9 @@ describe('guards and redirects', () => {
     const { context, page } = await newPage(browser);
     await page.goto(url('/login'));
     await logIn(page, 'demo@evergreen.test', 'Demo1234!');
-    await waitForPath(page, /^\/dashboard\//);
+    await waitForPath(page, /^\/dashboard\/[0-9a-f]{24}\/profile/);
+    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    await dismissWelcome(page);
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const expired = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', org: 'y', sid: 'z', exp: Math.floor(Date.now() / 1000) - 60 })}.sig`;
     await page.evaluate((token) => localStorage.setItem('token', token), expired);

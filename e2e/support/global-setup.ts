@@ -9,6 +9,7 @@ declare module 'vitest' {
     baseUrl: string;
     port: number;
     outboxDir: string;
+    smsOutboxDir: string;
     artifactsDir: string;
   }
 }
@@ -36,6 +37,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync(main)) throw new Error('Build first: npm run build');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const outboxDir = path.join(dataDir, 'outbox');
+  const smsOutboxDir = path.join(dataDir, 'sms-outbox');
   const port = Number(process.env.E2E_PORT ?? 3100);
   const server = spawn(process.execPath, [main], {
     env: {
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject) {
       HOST: '0.0.0.0',
       DATA_DIR: dataDir,
       OUTBOX_DIR: outboxDir,
+      SMS_OUTBOX_DIR: smsOutboxDir,
       LOG_LEVEL: 'warn',
       TOKEN_TTL_SECONDS: '3600',
     },
@@ -67,6 +70,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', base);
   project.provide('port', port);
   project.provide('outboxDir', outboxDir);
+  project.provide('smsOutboxDir', smsOutboxDir);
   project.provide('artifactsDir', artifactsDir);
 
   return async () => {

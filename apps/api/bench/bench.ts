@@ -11,6 +11,8 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { measureSignedInArea } from './dashboard';
+import { measureFunnel, prepareFunnel } from './funnel';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'apps/api/dist/main.js');
@@ -122,7 +124,9 @@ async function measure(label: string, server: Server) {
   });
   const underFlood = await load(read, { headers });
   const floodResult = await flood;
+  const funnel = await measureFunnel(await prepareFunnel(server.base, org), SECONDS);
   return {
+    funnel,
     label,
     bareRps: median(bareRps),
     readRps: median(readRps),
@@ -181,6 +185,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   let firstAnswerExisting = 0;
   let loginJs = { kb: 0, files: 0 };
+  let signedIn: Awaited<ReturnType<typeof measureSignedInArea>> | undefined;
   try {
     const embedded = await startServer({ DATA_DIR: dataDir }, 3901);
     loginJs = await loginJavaScriptKb(embedded.base);
@@ -194,6 +199,10 @@ async function main() {
     if (pgUrl) {
       const server = await startServer({ DATABASE_URL: pgUrl, DATA_DIR: dataDir }, 3902);
       results.push(await measure('PostgreSQL', server));
+      const org = (await (await fetch(`${server.base}/organization/search?domain=localhost`)).json()) as {
+        _id: string;
+      };
+      signedIn = await measureSignedInArea(server.base, org._id, pgUrl, Math.min(SECONDS, 3));
       await stopServer(server);
     }
   } finally {
@@ -216,9 +225,26 @@ async function main() {
     console.info(
       `  read p99, logins flooded  ${fmt(r.floodP99, 1)} ms at ${fmt(r.loginsPerSecond)} logins/s (aim <= 2x) ${verdict(r.floodP99 <= 2 * r.readP99)}`,
     );
+    for (const [name, f] of [
+      ['intake response save', r.funnel.save],
+      ['coupon call', r.funnel.coupon],
+    ] as const)
+      console.info(
+        `  ${name.padEnd(21)}p95 ${fmt(f.p95, 1)} ms at ${fmt(f.rps)} req/s, 20 patients (aim < 50) ${verdict(f.p95 < 50)}`,
+      );
     console.info(
       `  resident memory      ${fmt(r.memory.rssMb)} MB now, ${fmt(r.memory.peakMb)} MB peak (aim < 1024) ${verdict(r.memory.peakMb < 1024)}`,
     );
+  }
+  if (signedIn) {
+    console.info('Signed-in area (PostgreSQL, 10 clients per request, p95)');
+    console.info(
+      `  dashboard usable after ${signedIn.requestsBeforeUsable} request(s), ${fmt(signedIn.usableMs)} ms after Log in (aim <= 6) ${verdict(signedIn.requestsBeforeUsable <= 6)}`,
+    );
+    for (const d of signedIn.dashboard)
+      console.info(`  ${d.call.padEnd(44)} p95 ${fmt(d.p95, 1)} ms (aim < 30) ${verdict(d.p95 < 30)}`);
+    for (const n of signedIn.notifications)
+      console.info(`  ${n.label.padEnd(44)} p95 ${fmt(n.p95, 1)} ms (aim < 30) ${verdict(n.p95 < 30)}`);
   }
   console.info(
     `/login JavaScript     ${fmt(loginJs.kb, 1)} KB gzipped in ${loginJs.files} files (aim <= 150) ${verdict(loginJs.kb <= 150)}`,

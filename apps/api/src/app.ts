@@ -11,7 +11,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { addressRoutes } from './modules/address/address.routes';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { batchRoutes } from './modules/batch/batch.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -22,11 +25,19 @@ import { marketingRoutes } from './modules/marketing/marketing.routes';
 import { createMediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createOrdersRepository } from './modules/orders/orders.repository';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { createBrandResolver } from './modules/organizations/brand-resolver';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { productsRoutes } from './modules/products/products.routes';
+import { createPurchasesRepository } from './modules/purchases/purchases.repository';
+import { purchasesRoutes } from './modules/purchases/purchases.routes';
+import { createPrescriptionChangeRepository } from './modules/subscriptions/prescription-change.repository';
+import { prescriptionChangeRoutes } from './modules/subscriptions/prescription-change.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { settingsRoutes } from './modules/users/settings.routes';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { WEB_DIST_DIR } from './paths';
@@ -43,6 +54,7 @@ import { createMailer, type Mailer } from './platform/mail';
 import { createPaymentAdapter } from './platform/payments';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit';
 import { installSecurityHeaders } from './platform/security-headers';
+import { createSmsSender, type SmsSender } from './platform/sms';
 import { createStorageAdapter } from './platform/storage';
 import { serveWebApp } from './platform/web';
 
@@ -50,6 +62,7 @@ export type BuildOptions = {
   config: Config;
   database: Database;
   mailer?: Mailer;
+  sms?: SmsSender;
   limiter?: RateLimiter;
   logger?: boolean;
 };
@@ -115,6 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     resolveBrand: createBrandResolver(organizations, config.DEFAULT_ORGANIZATION_ID),
     payments: createPaymentAdapter(config, db, app.log),
     storage: await createStorageAdapter(config, app.log),
+    sms: opts.sms ?? createSmsSender(config, app.log),
   };
   app.decorate('ctx', ctx);
 
@@ -154,6 +168,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   owners.set('intake', (id) => intakeOwners.ownerOf(id));
   const mediaOwners = createMediaRepository(db);
   owners.set('media', (id) => mediaOwners.ownerOf(id));
+  const orderOwners = createOrdersRepository(db);
+  owners.set('order', (id) => orderOwners.ownerOf(id));
+  const purchaseOwners = createPurchasesRepository(db);
+  owners.set('purchase', (id) => purchaseOwners.ownerOf(id));
+  const subscriptionOwners = createPrescriptionChangeRepository(db);
+  owners.set('subscription', (id) => subscriptionOwners.ownerOf(id));
+  // Before the API routes, so a page navigation to a path the API also serves (e.g. /orders/...) gets the app:
+  // a root hook reaches only the plugins registered after it.
+  await serveWebApp(app, config.WEB_DIST ?? WEB_DIST_DIR, ctx.resolveBrand);
+
   const registry: RegisteredRoute[] = [];
   app.decorate('apiRoutes', registry);
   await app.register(async (api) => {
@@ -170,9 +194,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       reply.header('pragma', 'no-cache');
     });
     await api.register(healthRoutes);
+    await api.register(batchRoutes);
     await api.register(organizationsRoutes);
     await api.register(authRoutes);
     await api.register(usersRoutes);
+    await api.register(settingsRoutes);
     await api.register(billingRoutes);
     await api.register(intakeTemplatesRoutes);
     await api.register(productsRoutes);
@@ -181,11 +207,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(mediaRoutes);
     await api.register(checkoutRoutes);
     await api.register(subscriptionsRoutes);
+    await api.register(prescriptionChangeRoutes);
     await api.register(marketingRoutes);
+    await api.register(ordersRoutes);
+    await api.register(purchasesRoutes);
+    await api.register(appointmentsRoutes);
+    await api.register(addressRoutes);
+    await api.register(notificationsRoutes);
   });
-
-  const distDir = config.WEB_DIST ?? WEB_DIST_DIR;
-  await serveWebApp(app, distDir, ctx.resolveBrand);
 
   app.addHook('onClose', async () => {
     await ctx.audit.flush();

@@ -59,7 +59,23 @@ const ConfigSchema = z.object({
   S3_FORCE_PATH_STYLE: bool,
   /** Key prefix inside the bucket. */
   S3_PREFIX: z.string().max(200).default('uploads/'),
+  /** US address suggestions for the shipping form: off ('none') unless a maps provider and its key are set. */
+  MAPS_PROVIDER: z.enum(['none', 'google']).default('none'),
+  MAPS_API_KEY: z.string().min(10).max(200).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Twilio for text messages: with all three set, texts go to Twilio; without them, to the SMS outbox folder. */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account SID (AC...)')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).max(128).optional(),
+  /** The sending number (E.164) or a Messaging Service SID (MG...). */
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-f]{32})$/, 'must be an E.164 number or a Messaging Service SID')
+    .optional(),
+  /** Folder of the SMS outbox; default DATA_DIR/sms-outbox. */
+  SMS_OUTBOX_DIR: z.string().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { TOKEN_SECRET: string };
@@ -79,6 +95,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (Boolean(c.STRIPE_SECRET_KEY) !== Boolean(c.STRIPE_PUBLISHABLE_KEY)) {
     throw new Error('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together.');
+  }
+  if (c.MAPS_PROVIDER !== 'none' && !c.MAPS_API_KEY) {
+    throw new Error('MAPS_API_KEY must be set with MAPS_PROVIDER.');
+  }
+  const twilio = [c.TWILIO_ACCOUNT_SID, c.TWILIO_AUTH_TOKEN, c.TWILIO_FROM].filter(Boolean).length;
+  if (twilio !== 0 && twilio !== 3) {
+    throw new Error('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together.');
   }
   if (c.S3_BUCKET && !c.S3_REGION) {
     throw new Error('S3_REGION must be set with S3_BUCKET.');

@@ -186,6 +186,18 @@ export const MESSAGES = {
   photoUpdated: 'Photo updated successfully',
   shippingUpdated: 'Shipping address updated successfully',
   verifyNumberWarning: 'Verify your number to receive real time updates',
+  /** designed: saving a number where mobile verification is off; the source gives no text */
+  mobileNumberUpdated: 'Mobile number updated successfully',
+  /** designed: a wrong current password on the settings password change */
+  currentPasswordIncorrect: 'Your current password is incorrect.',
+  /** designed: a verification code past its 10 minutes */
+  verificationCodeExpired: 'This code has expired. Please request a new code.',
+  /** designed: too many wrong codes for one sent code */
+  verificationCodeAttempts: 'Too many incorrect attempts. Please request a new code.',
+  /** designed: answer of a code sent (the number itself is not repeated) */
+  verificationCodeSent: 'A verification code was sent to your mobile number.',
+  /** designed: mobile verification switched off for the organization */
+  mobileVerificationDisabled: 'Mobile verification is not available.',
 
   // ── 001 §8: messaging, customize protocol, crash ───────────────────────────────────────
   messageSendFailure: 'Message failed to send or is too large, please try to send the message again.',

@@ -27,6 +27,35 @@ beforeAll(async () => {
       headers: bearer(patient.token),
     }),
   )._id;
+  const [oneTime] = await rows<{ id: string; template: string }>(
+    t.database,
+    sql`select id, product_template_id as template from products
+        where organization_id = ${org} and pricing_type = 'one_time' and active limit 1`,
+  );
+  owned.order = json<{ _id: string }>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/v2/orders/patient',
+      headers: bearer(patient.token),
+      payload: { product_template: oneTime!.template, product: oneTime!.id },
+    }),
+  )._id;
+  // A purchase (showcase details) is an order or a subscription.
+  owned.purchase = owned.order;
+  if (!owned.subscription) {
+    const [recurring] = await rows<{ id: string }>(
+      t.database,
+      sql`select id from products where organization_id = ${org} and pricing_type = 'recurring' and active limit 1`,
+    );
+    owned.subscription = json<{ _id: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: `/v2/subscriptions/product/${recurring!.id}`,
+        headers: bearer(patient.token),
+        payload: { quantity: 1 },
+      }),
+    )._id;
+  }
 });
 afterAll(() => t.close());
 

@@ -10,6 +10,7 @@ import type { TokenService } from './auth/tokens';
 import type { Mailer } from './mail';
 import type { PaymentAdapter } from './payments/adapter';
 import type { RateLimiter } from './rate-limit';
+import type { SmsSender } from './sms';
 import type { StorageAdapter } from './storage';
 
 /** What the modules share, built once in app.ts and handed to each module's routes. */
@@ -27,6 +28,8 @@ export type AppContext = {
   payments: PaymentAdapter;
   /** Uploaded files (photos): a private local folder, or S3 when configured. */
   storage: StorageAdapter;
+  /** Text messages: Twilio when configured, otherwise JSON files in the SMS outbox folder. */
+  sms: SmsSender;
 };
 
 declare module 'fastify' {

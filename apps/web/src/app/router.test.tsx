@@ -96,19 +96,48 @@ describe('redirects', () => {
     `/consultation/treatment/${INTAKE_ID}/m/mem1`,
     `/consultation/checkout/${INTAKE_ID}/p/tpl1/prod1/t/verify_account`,
     `/consultation/identification-step/${INTAKE_ID}/t/id_image`,
-    `/consultation/body/${USER_ID}/${INTAKE_ID}/question/none`,
     `/consultation/lab-checkout/${INTAKE_ID}/l/lab1`,
     `/verification/${USER_ID}/verify_account`,
-    '/signup/lab-visit',
+    '/signup/lab-visit/tpl1',
     '/signup/protocol-preference/tpl1',
-    '/shop',
-    '/lab-instructions/order1',
-    '/schedule-coaching/c1?coachingLink=x',
-    '/appointment/cb',
     '/notifications',
-    '/orders/123',
+    '/orders/aaaaaaaaaaaaaaaaaaaaaaaa',
     `/dashboard/${USER_ID}/subscriptions`,
     `/dashboard/${USER_ID}/settings/shipping`,
+    '/schedule-coaching/c1?coachingLink=x',
+  ])('%s resolves to its screen', async (path) => {
+    signIn();
+    const { router } = renderRoute(path);
+    await waitFor(() => expect(screen.getByRole('main')).toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(screen.queryByText(MESSAGES.pageNotFoundTitle)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path.split('?')[0]);
+  });
+
+  it.each([
+    [
+      `/consultation/body/${USER_ID}/${INTAKE_ID}/question/none`,
+      `/consultation/profile/${USER_ID}/${INTAKE_ID}/question/none`,
+    ],
+    [
+      `/consultation/checkout/${USER_ID}/${INTAKE_ID}/question/none/t/verify_account`,
+      `/consultation/checkout/${INTAKE_ID}/t/verify_account`,
+    ],
+    [`/consultation/protocol-preference/${INTAKE_ID}`, `/consultation/protocol-selection/${INTAKE_ID}`],
+    [
+      `/consultation/intake/${INTAKE_ID}?step=2`,
+      `/consultation/intake/${USER_ID}/${INTAKE_ID}/question/current?step=2`,
+    ],
+  ])('%s is the other spelling of %s', async (path, target) => {
+    signIn();
+    const { router } = renderRoute(path);
+    await waitFor(() => expect(currentUrl(router)).toBe(target));
+  });
+
+  it.each([
+    '/shop',
+    '/lab-instructions/order1',
+    '/appointment/cb',
     `/dashboard/${USER_ID}/lab-analysis/r1`,
     `/dashboard/${USER_ID}/subscriptions/intake/${INTAKE_ID}/checkout`,
     `/messages/${USER_ID}/new`,
@@ -172,7 +201,7 @@ describe('login guard', () => {
     renderRoute(`/dashboard/${USER_ID}/profile`);
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
     expect(getStoredUser()?.first_name).toBe('Ada');
-    expect(requests.filter((r) => r.path.endsWith('/patient'))).toHaveLength(1);
+    expect(requests.filter((r) => r.path === `/users/${ORG_ID}/user/${USER_ID}/patient`)).toHaveLength(1);
   });
 
   it('goes to login when the missing user record cannot be loaded', async () => {

@@ -6,10 +6,12 @@ import { redirectSignedIn, requireAuth } from './guards';
 import { NotFoundContent, NotFoundPage } from './pages/not-found-page';
 import { RootLayout } from './root-layout';
 import {
+  consultationAliasLoader,
   consultationLoader,
   dashboardPageLoader,
   labsAppLoader,
   labsListLoader,
+  type SECTION_PAGE_SECTIONS,
   settingsSectionLoader,
   signupSectionLoader,
   toDashboardHome,
@@ -51,6 +53,33 @@ const protocolSelectionPage = screen(() => import('../features/consultation/page
 const pharmacyOverviewPage = screen(() => import('../features/consultation/pages/pharmacy-overview-page'));
 const pharmacyQuestionsPage = screen(() => import('../features/consultation/pages/pharmacy-questions-page'));
 const intakeQuestionPage = screen(() => import('../features/consultation/pages/intake-question-page'));
+const settingsPage = screen(() => import('../features/settings/pages/settings-page'));
+const notificationsPage = screen(() => import('../features/notifications/pages/notifications-page'));
+const ordersPage = screen(() => import('../features/orders/pages/orders-page'));
+const checkoutPage = screen(() => import('../features/checkout/pages/checkout-page'));
+const identityStepPage = screen(() => import('../features/identity/pages/identity-step-page'));
+
+/** The screens of the sections with a page of their own (000 §2 Screens 6, 8, 9, 10). */
+const SECTION_PAGES: Record<(typeof SECTION_PAGE_SECTIONS)[number], [string, RouteObject['lazy']]> = {
+  'product-configure': [
+    'Treatment Preferences',
+    screen(() => import('../features/treatment/pages/treatment-preferences-page')),
+  ],
+  treatment: ['Add-on treatments', screen(() => import('../features/treatment/pages/add-ons-page'))],
+  membership: ['Membership', screen(() => import('../features/treatment/pages/membership-page'))],
+  'identification-step': ['Identity Verification', identityStepPage],
+  checkout: ['Checkout', checkoutPage],
+  'lab-checkout': ['Lab Checkout', checkoutPage],
+};
+
+/** /signup/{section} screens (002 §2.8–2.10, §4.5). */
+const SIGNUP_PAGES: Record<string, RouteObject['lazy']> = {
+  profile: screen(() => import('../features/signup/pages/signup-profile-page')),
+  'lab-visit': screen(() => import('../features/signup/pages/lab-visit-page')),
+  'protocol-preference': screen(() => import('../features/signup/pages/protocol-preference-page')),
+  checkout: screen(() => import('../features/signup/pages/signup-checkout-page')),
+  questions: screen(() => import('../features/signup/pages/lifestyle-questions-page')),
+};
 
 const soon = (path: string, title: ScreenHandle['title'], extra: Partial<RouteObject> = {}): RouteObject =>
   ({ path, lazy: comingSoon, handle: { title } satisfies ScreenHandle, ...extra }) as RouteObject;
@@ -142,26 +171,37 @@ export const routes: RouteObject[] = [
           soon('dashboard/:userId/messages', 'Messages', { handle: { title: 'Messages', fullWidth: true } }),
           { path: 'dashboard/:userId/orders', loader: toOrders, Component: Redirecting },
           soon('dashboard/:userId/labs', 'Labs', { loader: labsListLoader }),
-          soon('dashboard/:userId/settings', 'Settings'),
-          soon(
-            'dashboard/:userId/settings/:section',
-            (p) => `Settings: ${titleFrom(SETTINGS_SECTIONS, p.section, '')}`,
-            {
-              loader: settingsSectionLoader,
-            },
-          ),
+          { path: 'dashboard/:userId/settings', lazy: settingsPage, handle: { title: 'Settings' } },
+          {
+            path: 'dashboard/:userId/settings/:section',
+            lazy: settingsPage,
+            loader: settingsSectionLoader,
+            handle: {
+              title: (p) => `Settings: ${titleFrom(SETTINGS_SECTIONS, p.section, '')}`,
+            } satisfies ScreenHandle,
+          },
+          {
+            path: 'dashboard/:userId/subscriptions',
+            lazy: screen(() => import('../features/subscriptions/pages/subscriptions-page')),
+            handle: { title: 'Subscriptions' },
+          },
+          {
+            path: 'dashboard/:userId/notifications',
+            lazy: notificationsPage,
+            handle: { title: 'Notifications' },
+          },
           soon('dashboard/:userId/:page', dashboardTitle, { loader: dashboardPageLoader }),
           soon('dashboard/:userId/:page/:id', dashboardTitle, { loader: dashboardPageLoader }),
           soon('dashboard/:userId/:page/intake/:intakeId/:section', dashboardTitle, {
             loader: dashboardPageLoader,
           }),
-          soon('notifications', 'Notifications'),
+          { path: 'notifications', lazy: notificationsPage, handle: { title: 'Notifications' } },
           { path: 'messages', loader: toDashboardMessages, Component: Redirecting },
           { path: 'messages/:userId', loader: toDashboardMessages, Component: Redirecting },
           { path: 'messages/:userId/:conversationId', loader: toDashboardMessages, Component: Redirecting },
           soon('messages/:userId/new', 'New Message', { handle: { title: 'New Message', fullWidth: true } }),
-          soon('orders', 'Orders'),
-          soon('orders/*', 'Orders'),
+          { path: 'orders', lazy: ordersPage, handle: { title: 'Orders' } },
+          { path: 'orders/*', lazy: ordersPage, handle: { title: 'Orders' } },
           {
             loader: labsAppLoader,
             children: [
@@ -183,8 +223,16 @@ export const routes: RouteObject[] = [
           soon('lab-instructions/:orderId', 'Getting Started with Labs'),
           soon('appointment/cb', 'Appointment Booking'),
           soon('schedule-onboarding', 'Schedule Onboarding'),
-          soon('schedule-subscription/:subscriptionId', 'Schedule Subscription'),
-          soon('schedule-coaching/:coachingMembershipId', 'Schedule Coaching'),
+          {
+            path: 'schedule-subscription/:subscriptionId',
+            lazy: screen(() => import('../features/subscriptions/pages/schedule-subscription-page')),
+            handle: { title: 'Schedule Subscription' } satisfies ScreenHandle,
+          },
+          {
+            path: 'schedule-coaching/:coachingMembershipId',
+            lazy: screen(() => import('../features/identity/pages/schedule-coaching-page')),
+            handle: { title: 'Schedule Coaching' } satisfies ScreenHandle,
+          },
         ],
       },
 
@@ -193,10 +241,17 @@ export const routes: RouteObject[] = [
         loader: requireAuth,
         lazy: consultationShell,
         children: [
+          ...Object.entries(SIGNUP_PAGES).flatMap(([section, lazy]) =>
+            ['', '/:productTemplateId'].map(
+              (suffix) =>
+                ({
+                  path: `signup/${section}${suffix}`,
+                  lazy,
+                  handle: { title: titleFrom(SIGNUP_SECTIONS, section, 'Signup') } satisfies ScreenHandle,
+                }) as RouteObject,
+            ),
+          ),
           soon('signup/:section', (p) => titleFrom(SIGNUP_SECTIONS, p.section, 'Signup'), {
-            loader: signupSectionLoader,
-          }),
-          soon('signup/:section/:productTemplateId', (p) => titleFrom(SIGNUP_SECTIONS, p.section, 'Signup'), {
             loader: signupSectionLoader,
           }),
           {
@@ -204,9 +259,14 @@ export const routes: RouteObject[] = [
             lazy: startIntakePage,
             handle: { title: 'Starting Your Visit' } satisfies ScreenHandle,
           },
-          soon('verification/:userId/:steps', (p) => titleFrom(VERIFICATION_STEPS, p.steps, 'Verification'), {
+          {
+            path: 'verification/:userId/:steps',
+            lazy: identityStepPage,
             loader: verificationStepLoader,
-          }),
+            handle: {
+              title: (p) => titleFrom(VERIFICATION_STEPS, p.steps, 'Verification'),
+            } satisfies ScreenHandle,
+          },
           consultationScreen(
             'consultation/hiw/:userId/:intakeId/question/:questionId',
             'How it Works',
@@ -232,11 +292,23 @@ export const routes: RouteObject[] = [
             'Medical Review',
             intakeQuestionPage,
           ),
+          // identification-step-alt: the checkout section with a photo type is the identity step (000 §2)
+          ...Object.entries(SECTION_PAGES).flatMap(([section, [title, lazy]]) =>
+            CONSULTATION_SUFFIXES.map((suffix) =>
+              section === 'checkout' && suffix.includes('/t/')
+                ? consultationScreen(
+                    `consultation/${section}/:intakeId${suffix}`,
+                    'Identity Verification',
+                    identityStepPage,
+                  )
+                : consultationScreen(`consultation/${section}/:intakeId${suffix}`, title, lazy),
+            ),
+          ),
           ...CONSULTATION_BASES.flatMap((base) =>
             CONSULTATION_SUFFIXES.map((suffix) =>
               base === PROTOCOL_SELECTION_BASE
                 ? consultationScreen(base + suffix, 'Select your protocol', protocolSelectionPage)
-                : soon(base + suffix, consultationTitle, { loader: consultationLoader }),
+                : soon(base + suffix, consultationTitle, { loader: consultationAliasLoader }),
             ),
           ),
         ],

@@ -10,6 +10,8 @@ export interface AnalyticsTraits {
   utm_campaign?: string;
   utm_term?: string;
   utm_content?: string;
+  referral_id?: string;
+  affiliate_token?: string;
   fbp?: string;
   fbc?: string;
 }
@@ -22,6 +24,9 @@ const QUERY_KEYS = [
   'utm_campaign',
   'utm_term',
   'utm_content',
+  // a referral link's ids ride along to checkout, where the billing profile records the conversion
+  'referral_id',
+  'affiliate_token',
 ] as const;
 const COOKIE_KEYS = { _fbp: 'fbp', _fbc: 'fbc' } as const;
 

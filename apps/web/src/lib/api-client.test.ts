@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/domain/messages';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, ORG_ID, patient, setOrganization, signIn, tokenExpiringIn } from '../test/helpers';
-import { apiRequest } from './api-client';
+import { apiRequest, batching } from './api-client';
 import { ApiError } from './api-error';
 import { getStoredUser, getToken, saveSession } from './session';
 import { setSessionEndHandlers } from './session-end';
@@ -144,5 +144,97 @@ describe('API client', () => {
     saveSession({ token: tokenExpiringIn(-60), user: patient() });
     createExpiryCheck()(Date.now());
     expect(handlers.expired).not.toHaveBeenCalled();
+  });
+});
+
+describe('API client: reads issued together travel as one batch', () => {
+  beforeEach(() => {
+    setOrganization();
+    batching.enabled = true;
+  });
+  afterEach(() => {
+    batching.enabled = false;
+  });
+
+  it('sends simultaneous reads as one POST /v2/batch and settles each from its answer', async () => {
+    signIn();
+    const handlers = installHandlers();
+    const requests = mockApi({
+      'POST /v2/batch': json(200, {
+        responses: [
+          { status: 200, body: { n: 1 } },
+          { status: 403, body: { text: 'Forbidden', message: 'Not yours.' } },
+          { status: 200, body: { n: 3 } },
+        ],
+      }),
+    });
+    const [a, b, c] = [apiRequest('/a', { query: { x: 1 } }), apiRequest('/b'), apiRequest('/c')];
+    await expect(a).resolves.toEqual({ n: 1 });
+    const error = await failure(b);
+    expect(error).toMatchObject({ status: 403, text: 'Forbidden', message: 'Not yours.' });
+    await expect(c).resolves.toEqual({ n: 3 });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.body).toEqual({
+      requests: [
+        { method: 'GET', url: '/a?x=1' },
+        { method: 'GET', url: '/b' },
+        { method: 'GET', url: '/c' },
+      ],
+    });
+    expect(handlers.unauthorized).not.toHaveBeenCalled();
+  });
+
+  it('sends a lone read as itself', async () => {
+    signIn();
+    const requests = mockApi({ 'GET /only': json(200, { ok: true }) });
+    await expect(apiRequest('/only')).resolves.toEqual({ ok: true });
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /only']);
+  });
+
+  it('falls back to one call per read when the server refuses the batch', async () => {
+    signIn();
+    const requests = mockApi({
+      'POST /v2/batch': json(404, { text: 'NotFound', message: 'Not found' }),
+      'GET /a': json(200, { a: true }),
+      'GET /b': json(200, { b: true }),
+    });
+    await expect(Promise.all([apiRequest('/a'), apiRequest('/b')])).resolves.toEqual([
+      { a: true },
+      { b: true },
+    ]);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v2/batch', 'GET /a', 'GET /b']);
+  });
+
+  it('applies the 401 rules to a read of the batch', async () => {
+    signIn();
+    const handlers = installHandlers();
+    mockApi({
+      'POST /v2/batch': json(200, {
+        responses: [
+          { status: 401, body: { text: 'Unauthorized', message: 'Please log in.' } },
+          { status: 200, body: {} },
+        ],
+      }),
+    });
+    const results = await Promise.allSettled([apiRequest('/a'), apiRequest('/b')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+    expect(handlers.unauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('API client: a lone read with a query', () => {
+  beforeEach(() => {
+    setOrganization();
+    batching.enabled = true;
+  });
+  afterEach(() => {
+    batching.enabled = false;
+  });
+
+  it('sends its query once', async () => {
+    signIn();
+    const requests = mockApi({ 'GET /things': json(200, { ok: true }) });
+    await expect(apiRequest('/things', { query: { ids: 'a,b' } })).resolves.toEqual({ ok: true });
+    expect(requests.map((r) => r.path)).toEqual(['/things?ids=a%2Cb']);
   });
 });

@@ -9,7 +9,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON, or as multipart when it is a FormData. */
   body?: unknown;
   query?: Record<string, QueryValue>;
   /**
@@ -57,11 +57,12 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls the API on the page's own origin at the specification's path. Every request says it accepts JSON and
- * carries the `organization` header and, while the stored token is unexpired, `Authorization: Bearer`.
- * Failures reject with an {@link ApiError} `{ status, text, message }`.
+ * Calls the API on the page's own origin at the specification's path and resolves with the successful
+ * response. Every request says it accepts JSON and carries the `organization` header and, while the stored
+ * token is unexpired, `Authorization: Bearer`. A FormData body goes as multipart (the browser sets the
+ * boundary); any other body as JSON. Failures reject with an {@link ApiError} `{ status, text, message }`.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const { method = 'GET', body, query, authenticated = true, handleUnauthorized = true, signal } = options;
   const token = getToken();
   const status = tokenStatus(token);
@@ -71,18 +72,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(401, ERROR_TEXT.tokenExpired, MESSAGES.sessionExpired);
   }
 
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const organizationId = getOrganizationId();
   if (organizationId) headers.organization = organizationId;
   if (token && status === 'valid') headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
       signal,
       credentials: 'same-origin',
     });
@@ -90,14 +92,99 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, ERROR_TEXT.networkError, MESSAGES.networkError);
   }
+  if (response.ok) return response;
 
-  const data = await readBody(response);
-  if (response.ok) return data as T;
-
-  const error = toApiError(response.status, data);
+  const error = toApiError(response.status, await readBody(response));
   if (response.status === 401 && handleUnauthorized) {
     if (error.text === ERROR_TEXT.tokenExpired) endSession('expired');
     else if (error.text !== ERROR_TEXT.invalidCredentials) endSession('unauthorized');
   }
   throw error;
+}
+
+/** {@link apiFetch} for a JSON answer. Reads issued together are sent as one batch (see below). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  if (method === 'GET' && batching.enabled && options.authenticated !== false && !options.signal?.aborted) {
+    const token = getToken();
+    if (token && tokenStatus(token) === 'valid')
+      return (await enqueueRead(buildUrl(path, options.query), options)) as T;
+  }
+  return (await readBody(await apiFetch(path, options))) as T;
+}
+
+/**
+ * Batching of reads: a screen's first render asks for a dozen small reads in the same moment (the dashboard
+ * and its shell); they wait a few milliseconds and travel together as one POST /v2/batch, where the server
+ * checks each as if it had come alone. A lone read, or a batch the server refuses, goes out on its own.
+ * Switched off in unit tests, whose fetch mocks answer one path at a time.
+ */
+export const batching = { enabled: import.meta.env.MODE !== 'test', windowMs: 4, max: 20 };
+
+type Queued = {
+  url: string;
+  options: RequestOptions;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
+let queue: Queued[] = [];
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+function enqueueRead(url: string, options: RequestOptions): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    queue.push({ url, options, resolve, reject });
+    if (queue.length >= batching.max) flush();
+    else timer ??= setTimeout(flush, batching.windowMs);
+  });
+}
+
+/** Settles one read from its part of the batch, with the same error shape and 401 rules as a lone call. */
+function settle(item: Queued, status: number, body: unknown) {
+  if (status >= 200 && status < 300) {
+    item.resolve(body);
+    return;
+  }
+  const error = toApiError(status, body);
+  if (status === 401 && item.options.handleUnauthorized !== false) {
+    if (error.text === ERROR_TEXT.tokenExpired) endSession('expired');
+    else if (error.text !== ERROR_TEXT.invalidCredentials) endSession('unauthorized');
+  }
+  item.reject(error);
+}
+
+function sendAlone(item: Queued) {
+  // the url already carries the query
+  apiFetch(item.url, { ...item.options, query: undefined })
+    .then(readBody)
+    .then(item.resolve, item.reject);
+}
+
+function flush() {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  const items = queue.filter((i) => !i.options.signal?.aborted);
+  for (const aborted of queue.filter((i) => i.options.signal?.aborted))
+    aborted.reject(new DOMException('The read was aborted.', 'AbortError'));
+  queue = [];
+  const [only] = items;
+  if (items.length === 1 && only) return sendAlone(only);
+  if (items.length === 0) return;
+  apiFetch('/v2/batch', {
+    method: 'POST',
+    body: { requests: items.map((i) => ({ method: 'GET', url: i.url })) },
+    handleUnauthorized: false,
+  })
+    .then(readBody)
+    .then((result) => {
+      const responses = (result as { responses?: { status: number; body: unknown }[] })?.responses;
+      if (!Array.isArray(responses) || responses.length !== items.length) throw new Error('Malformed batch');
+      items.forEach((item, index) => {
+        const answer = responses[index]!;
+        settle(item, answer.status, answer.body);
+      });
+    })
+    .catch(() => {
+      // An older server, a refused batch or a network hiccup: every read goes out on its own.
+      for (const item of items) sendAlone(item);
+    });
 }

@@ -8,6 +8,12 @@ function supported(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function';
 }
 
+/** Without matchMedia (tests), a (min-width: Npx) query is answered from the window's width. */
+function matchesByWidth(query: string): boolean {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  return window.innerWidth >= (min ? Number(min[1]) : DESKTOP_MIN_WIDTH);
+}
+
 /** Whether a media query matches, following changes. Without matchMedia (tests) the window width decides. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
@@ -20,7 +26,7 @@ export function useMediaQuery(query: string): boolean {
       list.addEventListener('change', listener);
       return () => list.removeEventListener('change', listener);
     },
-    () => (supported() ? window.matchMedia(query).matches : window.innerWidth >= DESKTOP_MIN_WIDTH),
+    () => (supported() ? window.matchMedia(query).matches : matchesByWidth(query)),
     () => false,
   );
 }

@@ -4,6 +4,7 @@ import {
   continueIntakeTarget,
   firstIncompleteQuestion,
   isMedicalProfileUnstarted,
+  isResponseAnswered,
 } from './continue-intake';
 
 const completeUser = {
@@ -118,5 +119,16 @@ describe('firstIncompleteQuestion', () => {
   it('is null when everything is answered', () => {
     expect(firstIncompleteQuestion([{ questionId: 'q1', answered: true }])).toBeNull();
     expect(firstIncompleteQuestion([])).toBeNull();
+  });
+});
+
+describe('isResponseAnswered', () => {
+  it('counts a chosen option or a non-blank text', () => {
+    expect(isResponseAnswered({ response: ['a1'], free_format_response: null })).toBe(true);
+    expect(isResponseAnswered({ response: [], free_format_response: 'Dr. Rivera' })).toBe(true);
+  });
+  it('does not count an empty answer or whitespace', () => {
+    expect(isResponseAnswered({ response: [], free_format_response: null })).toBe(false);
+    expect(isResponseAnswered({ response: [], free_format_response: '   ' })).toBe(false);
   });
 });

@@ -79,3 +79,11 @@ export function continueIntakeTarget(input: ContinueIntakeInput): ConsultationTa
     productTemplateId: intake.productTemplateId ?? null,
   };
 }
+
+/** A saved answer counts when it names an option or carries a non-blank text. */
+export function isResponseAnswered(response: {
+  response: readonly string[];
+  free_format_response: string | null;
+}): boolean {
+  return response.response.length > 0 || (response.free_format_response ?? '').trim() !== '';
+}

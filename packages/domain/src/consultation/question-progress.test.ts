@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStepQuery, questionProgress, slideDirection } from './question-progress';
+import { parseStepQuery, progressPercent, questionProgress, slideDirection } from './question-progress';
 
 describe('questionProgress', () => {
   it('is (step + 1) / total', () => {
@@ -35,5 +35,19 @@ describe('slideDirection', () => {
     expect(slideDirection(1, 2)).toBe('forward');
     expect(slideDirection(2, 1)).toBe('back');
     expect(slideDirection(2, 2)).toBe('none');
+  });
+});
+
+describe('progressPercent', () => {
+  it('is floor(complete / questions x 100)', () => {
+    // 2 / 3 = 66.67 -> 66
+    expect(progressPercent(2, 3)).toBe(66);
+    // 5 / 12 = 41.67 -> 41
+    expect(progressPercent(5, 12)).toBe(41);
+    expect(progressPercent(12, 12)).toBe(100);
+  });
+  it('is 0 without questions and never above 100', () => {
+    expect(progressPercent(0, 0)).toBe(0);
+    expect(progressPercent(4, 3)).toBe(100);
   });
 });

@@ -18,3 +18,9 @@ export function slideDirection(previousStep: number, step: number): 'forward' | 
   if (step > previousStep) return 'forward';
   return step < previousStep ? 'back' : 'none';
 }
+
+/** A visit's progress (001 §2 incomplete visits): floor(complete / questions x 100), 0 without questions, at most 100. */
+export function progressPercent(completeTotal: number, questionsTotal: number): number {
+  if (!Number.isFinite(questionsTotal) || questionsTotal <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.floor((completeTotal / questionsTotal) * 100)));
+}

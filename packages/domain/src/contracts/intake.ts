@@ -80,7 +80,45 @@ export const Intake = z.object({
   physician_review: z.boolean(),
   closed: z.boolean(),
   expires_at: z.string().nullable(),
+  /** When the patient submitted the visit for review (null while incomplete). */
+  completed_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Intake = z.infer<typeof Intake>;
+
+/** Longest assistance comment a patient may leave with a dose recommendation request. */
+export const TREATMENT_COMMENT_MAX = 1000;
+
+/**
+ * One configured product of POST /v2/intakes/{id}/products (000 §3 "Selected configuration"): the priced
+ * product with the monthly quantity, dosing frequency label and strength the patient chose.
+ */
+export const IntakeProductConfiguration = z
+  .object({
+    product: Id,
+    quantity: z.number().int().min(1).max(1000).optional(),
+    frequency: z.string().min(1).max(100).optional(),
+    dosage: z.string().min(1).max(50).optional(),
+    membership: Id.nullable().optional(),
+    treatment_properties: z
+      .object({
+        recommendation_requested: z.boolean().optional(),
+        comment: z.string().max(TREATMENT_COMMENT_MAX).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type IntakeProductConfiguration = z.infer<typeof IntakeProductConfiguration>;
+
+/** Body of POST and DELETE /v2/intakes/{id}/products: ids (templates or priced products) or configurations. */
+export const IntakeProductsBody = z
+  .object({
+    products: z
+      .array(z.union([Id, IntakeProductConfiguration]))
+      .min(1)
+      .max(20),
+  })
+  .strict();
+export type IntakeProductsBody = z.infer<typeof IntakeProductsBody>;

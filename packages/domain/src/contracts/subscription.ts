@@ -62,6 +62,8 @@ export const Subscription = z.object({
     renews_at: z.string().nullable().optional(),
     free_consultation_scheduled_date: z.string().nullable().optional(),
     cancellation_attempt: z.number().int(),
+    /** The retention discount waiting for the next renewal, in percent. */
+    renewal_percent_off: z.number().int().optional(),
   }),
   coaching_info: z
     .object({
@@ -100,3 +102,83 @@ export const StartMembershipBody = z
   })
   .strict();
 export type StartMembershipBody = z.infer<typeof StartMembershipBody>;
+
+// ── Self-service (001 §3, §4, §7; 002 §7.3) ────────────────────────────────────────────────────
+
+export const PauseCollection = z.object({
+  behavior: z.enum(['void', 'keep_as_draft', 'mark_uncollectible']),
+  resumes_at: z.string().nullable().optional(),
+});
+
+/** The billing provider's view of a started subscription (001 §3 "Billing-provider subscription details"). */
+export const SubscriptionBilling = z.object({
+  id: z.string(),
+  status: z.string(),
+  current_period_start: z.string(),
+  current_period_end: z.string(),
+  pause_collection: PauseCollection.nullable(),
+  latest_invoice: z.string().nullable(),
+  /** The next billing date as scheduled: the reschedule date, else the current period end (ISO). */
+  scheduled_date: z.string(),
+});
+export type SubscriptionBilling = z.infer<typeof SubscriptionBilling>;
+
+/** A bill of one period; its PDF comes from GET /subscriptions/{org}/invoice?type=&invoice={_id}. */
+export const SubscriptionInvoice = z.object({
+  _id: Id,
+  number: z.string(),
+  status: z.enum(['draft', 'open', 'paid', 'void', 'uncollectible']),
+  /** Cents. */
+  amount_due: z.number().int(),
+  amount_paid: z.number().int(),
+  currency: z.string(),
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SubscriptionInvoice = z.infer<typeof SubscriptionInvoice>;
+
+/** A subscription with its billing record (null until billing started) and invoices, newest first. */
+export const SubscriptionDetails = Subscription.extend({
+  billing: SubscriptionBilling.nullable(),
+  invoices: z.array(SubscriptionInvoice),
+  pause_reason: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  canceled_at: z.string().nullable(),
+});
+export type SubscriptionDetails = z.infer<typeof SubscriptionDetails>;
+
+export const PrescriptionContract = z.object({
+  _id: z.string(),
+  physician_id: z.string().optional(),
+  medication: z.object({
+    name: z.string(),
+    strength: z.string().optional(),
+    patient_instructions: z.string(),
+    expiration_date: z.string(),
+    refills: z.number().int().optional(),
+  }),
+});
+export type PrescriptionContract = z.infer<typeof PrescriptionContract>;
+
+/** A chosen reason id, or the patient's own words for 'Other' (001 §5: never empty). */
+const Reason = z.string().trim().min(1, 'Please choose a reason.').max(1000);
+
+export const PauseSubscriptionBody = z.object({ data: z.object({ pause_reason: Reason }).strict() }).strict();
+export const CancelSubscriptionBody = z
+  .object({ data: z.object({ cancel_reason: Reason }).strict() })
+  .strict();
+export const ResumeSubscriptionBody = z
+  .object({
+    data: z
+      .object({ shipNow: z.boolean().default(false) })
+      .strict()
+      .default({ shipNow: false }),
+  })
+  .strict();
+/** new_time: milliseconds or unix seconds, read by magnitude (001 §7). */
+export const RescheduleSubscriptionBody = z
+  .object({ new_time: z.number().int().positive().max(8.64e15) })
+  .strict();
+export const CancellationInfoBody = z.object({ incrementCancellationAttempt: z.boolean() }).strict();

@@ -35,3 +35,12 @@ describe('canApplyDiscountCode', () => {
     expect(canApplyDiscountCode('SAVE20', { error: true })).toBe(false);
   });
 });
+
+describe('couponPercentages', () => {
+  it('keeps the positive discounts of the products asked about', async () => {
+    const { couponPercentages } = await import('./discount-code');
+    const answer = { productDiscounts: { a: { discount: 20 }, b: { discount: 0 }, other: { discount: 5 } } };
+    expect(couponPercentages(answer, ['a', 'b', 'c'])).toEqual({ a: 20 });
+    expect(couponPercentages(answer, ['c'])).toEqual({});
+  });
+});

@@ -21,3 +21,19 @@ export function canApplyDiscountCode(
 export function normalizeDiscountCode(code: string): string {
   return code.trim();
 }
+
+/**
+ * The percentages a coupon answer gives the products asked about (000 §3 "Coupon discount"); an answer
+ * with none of them is 'not applicable' (000 §8), so the result is then empty.
+ */
+export function couponPercentages(
+  answer: { productDiscounts: Record<string, { discount: number }> },
+  productIds: readonly string[],
+): Record<string, number> {
+  const found: Record<string, number> = {};
+  for (const id of productIds) {
+    const discount = answer.productDiscounts[id]?.discount;
+    if (typeof discount === 'number' && discount > 0) found[id] = discount;
+  }
+  return found;
+}

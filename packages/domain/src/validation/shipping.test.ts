@@ -181,3 +181,38 @@ describe('isAddressComplete', () => {
     expect(isAddressComplete(null)).toBe(false);
   });
 });
+
+describe('shippingFormDefaults', () => {
+  it('prefills the saved address, masking the phone and lower-casing the country', async () => {
+    const { shippingFormDefaults } = await import('./shipping');
+    expect(
+      shippingFormDefaults({
+        first_name: 'Account',
+        last_name: 'Name',
+        shipping_info: {
+          ...valid,
+          first_name: 'Jane',
+          phone_number: '2175550123',
+          country: 'US',
+          state: 'il',
+        },
+      }),
+    ).toEqual({ ...valid, state: 'IL', mobile_number: '' });
+  });
+
+  it('falls back to the account name and country us without an address', async () => {
+    const { shippingFormDefaults } = await import('./shipping');
+    expect(shippingFormDefaults({ first_name: ' Jane ', last_name: 'Doe', shipping_info: null })).toEqual({
+      first_name: 'Jane',
+      last_name: 'Doe',
+      street_address: '',
+      apt_suite: '',
+      city: '',
+      state: '',
+      zip_code: '',
+      country: 'us',
+      phone_number: '',
+      mobile_number: '',
+    });
+  });
+});

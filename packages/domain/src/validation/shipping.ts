@@ -148,3 +148,30 @@ export function isAddressComplete(info: ShippingInfoFields | null | undefined): 
   ];
   return required.every((f) => typeof f === 'string' && f.trim() !== '');
 }
+
+/** What the checkout form is prefilled from: the saved shipping info, else the account's name. */
+export interface ShippingPrefillSource {
+  first_name?: string | null;
+  last_name?: string | null;
+  shipping_info?: (ShippingInfoFields & { mobile_number?: string | null }) | null;
+}
+
+/**
+ * Initial values of the checkout shipping form (000 §2 Screen 10): the saved address, the names falling back
+ * to the account's, country default us, the phone shown with its mask; the mobile number starts empty.
+ */
+export function shippingFormDefaults(source: ShippingPrefillSource): ShippingFormValues {
+  const info = source.shipping_info ?? {};
+  return {
+    first_name: text(info.first_name) || text(source.first_name),
+    last_name: text(info.last_name) || text(source.last_name),
+    street_address: text(info.street_address),
+    apt_suite: text(info.apt_suite),
+    city: text(info.city),
+    state: text(info.state).toUpperCase(),
+    zip_code: text(info.zip_code),
+    country: text(info.country).toLowerCase() || DEFAULT_COUNTRY,
+    phone_number: maskPhone(text(info.phone_number)),
+    mobile_number: '',
+  };
+}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, ref } from './columns';
+import { createdAt, idColumn, ref, updatedAt } from './columns';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -45,3 +45,18 @@ export const notifications = pgTable(
     ),
   ],
 );
+
+/**
+ * Where each category of notification reaches the patient besides the portal (e-mail, SMS). One row per
+ * patient who has saved a choice; a patient without a row gets the defaults of @portal/domain.
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: ref('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  preferences: jsonb('preferences')
+    .$type<Partial<Record<NotificationCategory, { email?: boolean; sms?: boolean }>>>()
+    .notNull()
+    .default({}),
+  updatedAt: updatedAt(),
+});

@@ -53,6 +53,8 @@ export type CancellationInfo = {
   renews_at?: string | null;
   free_consultation_scheduled_date?: string | null;
   cancellation_attempt: number;
+  /** The retention discount waiting for the next renewal, in percent. */
+  renewal_percent_off?: number;
 };
 
 export type CoachingInfo = {
@@ -110,6 +112,10 @@ export const subscriptions = pgTable(
     index('subscriptions_intake_id_idx').on(t.intakeId),
     index('subscriptions_membership_id_idx').on(t.membershipId),
     uniqueIndex('subscriptions_provider_subscription_id_idx').on(t.providerSubscriptionId),
+    // The sandbox renewal job's look-up of periods that ended.
+    index('subscriptions_current_period_end_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.providerSubscriptionId} like 'sub_sandbox_%'`),
   ],
 );
 

@@ -12,6 +12,7 @@ import { orders } from '../schema/orders';
 import { invoices, subscriptions } from '../schema/subscriptions';
 import { users } from '../schema/users';
 import { findProduct } from './catalogue';
+import { seedDemoSubscriptionStatuses } from './demo-subscriptions';
 import type { SeededTemplate } from './intake-templates';
 import { ESSENTIALS_MARKERS } from './lab-markers';
 import {
@@ -447,8 +448,16 @@ export async function seedDemoPatient(
     },
   ]);
 
-  // One-time orders: two fulfilled, one lab created but not yet submitted.
-  const orderIds = { essentials: newId(), omega: newId(), comprehensive: newId() };
+  // Every other status of 001 §4, and a coaching membership with a booked session.
+  const moreSubscriptions = await seedDemoSubscriptionStatuses(tx, ctx, {
+    userId,
+    physicianId: okafor.id,
+    physicianName: okafor.lastName,
+  });
+
+  // One-time orders: two fulfilled, one paid and on its way, one lab created but not yet submitted.
+  const urolithinOnce = findProduct(c, c.templates.urolithin, 0);
+  const orderIds = { essentials: newId(), omega: newId(), comprehensive: newId(), urolithin: newId() };
   await tx.insert(orders).values([
     {
       id: orderIds.essentials,
@@ -477,6 +486,21 @@ export async function seedDemoPatient(
       submittedAt: ago(60),
       fulfilledAt: ago(58),
       createdAt: ago(60),
+    },
+    {
+      id: orderIds.urolithin,
+      name: orderName(ago(8), 'Urolithin A'),
+      userId,
+      organizationId,
+      productTemplateId: c.templates.urolithin,
+      productId: urolithinOnce.id,
+      quantity: 2,
+      status: 'paid',
+      subtotalAmount: urolithinOnce.unitAmount * 2,
+      amount: urolithinOnce.unitAmount * 2,
+      providerPaymentId: `pi_sandbox_${newId()}`,
+      submittedAt: ago(8),
+      createdAt: ago(8),
     },
     {
       id: orderIds.comprehensive,
@@ -523,6 +547,7 @@ export async function seedDemoPatient(
       invoice({ subscriptionId: ids.canceled }, omega1.unitAmount, ago(105), ago(75)),
       invoice({ orderId: orderIds.essentials }, essentials.unitAmount, ago(35), null),
       invoice({ orderId: orderIds.omega }, omegaOnce.unitAmount, ago(60), null),
+      invoice({ orderId: orderIds.urolithin }, urolithinOnce.unitAmount * 2, ago(8), null),
     ]);
 
   await tx.insert(couponRedemptions).values({
@@ -620,6 +645,20 @@ export async function seedDemoPatient(
     createdAt: at,
   });
   await tx.insert(notifications).values([
+    note('message', 'Your care team sent you a message.', new Date(now.getTime() - 4 * 60 * 1000), false),
+    ...moreSubscriptions.notes.map((n) => note(n.category, n.message, n.at, n.read)),
+    note('order', 'Your Urolithin A order has shipped.', ago(7), false),
+    note('order', 'We received your Urolithin A order.', ago(8), true),
+    note('lab', 'Your Comprehensive Longevity Panel is ready to order.', ago(2, 3), false),
+    note('visit', 'Your Generic Rapamycin visit was submitted.', ago(211), true),
+    note('visit', 'Your Compounded Rapamycin visit is waiting for you to finish it.', ago(1, 2), false),
+    note(
+      'welcome',
+      `Welcome to ${ctx.brandName}! Start your first visit to build your protocol.`,
+      ago(214),
+      true,
+    ),
+    note('payment', 'We received your payment for Urolithin A. Thank you!', ago(110, 1), true),
     note('message', 'You have a new message from your care team.', ago(0, 2), false),
     note(
       'appointments',

@@ -1,16 +1,19 @@
+import { SUBSCRIPTION_STATUSES } from '@portal/domain/contracts/subscription';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../platform/auth/password';
 import { type Database, openDatabase } from '../client';
+import { appointments } from '../schema/appointments';
 import { coupons } from '../schema/billing';
 import { intakes, intakeTemplates, questionOptions, questions, stateAvailability } from '../schema/intakes';
-import { labPanels } from '../schema/labs';
+import { labPanels, labReports } from '../schema/labs';
 import { conversations, messages } from '../schema/messaging';
 import { notifications } from '../schema/notifications';
+import { orders } from '../schema/orders';
 import { organizationPolicies, organizations, states } from '../schema/organizations';
 import { physicianStates, physicians } from '../schema/physicians';
 import { products, productTemplates } from '../schema/products';
-import { subscriptions } from '../schema/subscriptions';
+import { invoices, subscriptions } from '../schema/subscriptions';
 import { users } from '../schema/users';
 import { DEMO_LOGINS } from './demo-patient';
 import { seedDatabase } from './seed';
@@ -264,9 +267,7 @@ describe('seedDatabase', () => {
     ).toBe(true);
 
     const subs = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, dana!.id));
-    expect(new Set(subs.map((s) => s.status))).toEqual(
-      new Set(['active', 'paused', 'canceled', 'awaiting_physician_review']),
-    );
+    expect(new Set(subs.map((s) => s.status))).toEqual(new Set(SUBSCRIPTION_STATUSES));
 
     const notes = await database.db.select().from(notifications).where(eq(notifications.userId, dana!.id));
     expect(new Set(notes.map((n) => n.category))).toEqual(
@@ -290,6 +291,91 @@ describe('seedDatabase', () => {
       .innerJoin(users, eq(messages.authorId, users.id))
       .where(eq(messages.conversationId, conversation!.id));
     expect(thread.filter((m) => m.role === 'care_team').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives the demo patient every subscription status with fitting periods, invoices and a coaching call', async () => {
+    const brand1 = await orgByDomain('localhost');
+    const [dana] = await database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.organizationId, brand1.id), eq(users.email, DEMO_LOGINS.patient.email)));
+    const subs = await database.db.select().from(subscriptions).where(eq(subscriptions.userId, dana!.id));
+    const byStatus = (status: string) => subs.filter((s) => s.status === status);
+    for (const status of SUBSCRIPTION_STATUSES) expect(byStatus(status).length, status).toBeGreaterThan(0);
+    expect(byStatus('paused').every((s) => s.pauseCollection !== null)).toBe(true);
+    for (const status of ['rescheduled', 'paused_by_reschedule'])
+      expect(
+        byStatus(status).every((s) => s.rescheduleDate && s.rescheduleDate > new Date()),
+        status,
+      ).toBe(true);
+    expect(byStatus('awaiting_physician_review').every((s) => s.providerSubscriptionId === null)).toBe(true);
+    for (const s of subs) {
+      expect(s.productPlans.length, s.status).toBeGreaterThan(0);
+      if (s.currentPeriodStart && s.currentPeriodEnd)
+        expect(s.currentPeriodEnd > s.currentPeriodStart, s.status).toBe(true);
+    }
+    expect(new Set(subs.map((s) => s.type))).toEqual(
+      new Set(['medication', 'supplement', 'coaching_membership']),
+    );
+
+    const coaching = subs.find((s) => s.type === 'coaching_membership')!;
+    expect(coaching.membershipId).toBeTruthy();
+    expect(new Date(coaching.coachingInfo!.appointment_end_time!) > new Date()).toBe(true);
+    const calls = await database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.subscriptionId, coaching.id));
+    expect(calls.map((a) => a.eventTypeKind)).toEqual(['coaching']);
+
+    const bills = await database.db.select().from(invoices).where(eq(invoices.userId, dana!.id));
+    const billed = (status: string) =>
+      bills
+        .filter((b) => subs.find((s) => s.id === b.subscriptionId)?.status === status)
+        .map((b) => b.status);
+    expect(billed('active')).toContain('paid');
+    expect(billed('past_due')).toContain('open');
+    expect(billed('unpaid')).toContain('uncollectible');
+    expect(billed('incomplete_expired')).toEqual(['void']);
+    expect(billed('awaiting_physician_review')).toEqual([]);
+
+    const danaOrders = await database.db.select().from(orders).where(eq(orders.userId, dana!.id));
+    const paid = danaOrders.filter((o) => ['paid', 'fulfilled'].includes(o.status));
+    expect(paid.length).toBeGreaterThanOrEqual(3);
+    for (const o of paid)
+      expect(
+        bills.some((b) => b.orderId === o.id && b.status === 'paid'),
+        o.name,
+      ).toBe(true);
+    expect(danaOrders.some((o) => o.status === 'created')).toBe(true);
+  });
+
+  it('gives the demo patient notifications of every category and age, some read, some not', async () => {
+    const [dana] = await database.db.select().from(users).where(eq(users.email, DEMO_LOGINS.patient.email));
+    const notes = await database.db.select().from(notifications).where(eq(notifications.userId, dana!.id));
+    const minutes = notes.map((n) => (Date.now() - n.createdAt.getTime()) / 60_000);
+    // The relative-time bands of 001 §4: under an hour, hours, days (to 30), weeks (to 3 months), months.
+    expect(minutes.some((m) => m < 60)).toBe(true);
+    expect(minutes.some((m) => m >= 60 && m < 24 * 60)).toBe(true);
+    expect(minutes.some((m) => m >= 24 * 60 && m < 30 * 24 * 60)).toBe(true);
+    expect(minutes.some((m) => m >= 30 * 24 * 60 && m < 90 * 24 * 60)).toBe(true);
+    expect(minutes.some((m) => m >= 90 * 24 * 60)).toBe(true);
+    for (const category of ['visit', 'lab', 'message', 'order', 'subscription', 'payment', 'appointments']) {
+      const ofCategory = notes.filter((n) => n.category === category);
+      expect(
+        ofCategory.some((n) => n.read),
+        `${category} read`,
+      ).toBe(true);
+      expect(
+        ofCategory.some((n) => !n.read),
+        `${category} unread`,
+      ).toBe(true);
+    }
+    const ready = notes.find((n) => n.message === 'Lab Results are now ready');
+    const [report] = await database.db
+      .select()
+      .from(labReports)
+      .where(eq(labReports.id, String(ready!.data.reportId)));
+    expect(report).toMatchObject({ userId: dana!.id, status: 'reviewed' });
   });
 
   it('creates the second brand patient and the care-team accounts', async () => {

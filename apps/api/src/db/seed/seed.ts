@@ -5,6 +5,7 @@ import { newId } from '../ids';
 import { stateAvailability } from '../schema/intakes';
 import { organizationPolicies, organizations, states } from '../schema/organizations';
 import { buildBrands } from './brands';
+import { seedCampaigns } from './campaigns';
 import { newCatalogueIds, seedCatalogue } from './catalogue';
 import { DEMO_LOGINS, type DemoPasswordHashes, seedDemoPatient } from './demo-patient';
 import { newIntakeTemplateIds, seedIntakeTemplates } from './intake-templates';
@@ -75,6 +76,7 @@ export async function seedDatabase(
         ids: catalogueIds,
         intakeTemplates: intakeTemplateIds,
       });
+      await seedCampaigns(tx, { organizationId, brandName: brand.name, catalogue });
 
       // Labs may not be sold, nor the rapamycin visits (or medication) offered, in NY, NJ and RI.
       await tx.insert(stateAvailability).values(

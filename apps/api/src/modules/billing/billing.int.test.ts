@@ -178,11 +178,11 @@ describe('billing profile and card', () => {
     expect(json(res)).toMatchObject({ card: { brand: 'MasterCard', last4: '4444' } });
   });
 
-  it('answers 402 for a declined card and stores nothing', async () => {
+  it('answers 400 Invalid Credit Card for a declined card and stores nothing', async () => {
     const p = await signupPatient(t.app, org);
     const res = await createProfile(p, await tokenOf('4000000000000002'));
-    expect(res.statusCode).toBe(402);
-    expect(json(res)).toEqual({ text: 'CardDeclined', message: 'Your card was declined.' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toEqual({ text: 'InvalidCard', message: 'Invalid Credit Card' });
     expect(await methodsOf(p.id)).toEqual([]);
     expect((await billingOf(p.id)).has_card_source).toBe(false);
     expect((await t.app.inject({ url: cardUrl(p), headers: bearer(p.token) })).statusCode).toBe(404);
@@ -467,5 +467,39 @@ describe('with Stripe keys', () => {
       publishable_key: 'pk_test_abc123',
       tokens_url: null,
     });
+  });
+});
+
+describe('referral conversion', () => {
+  it('records one conversion for a referred patient, also when the profile is created twice at once', async () => {
+    const p = await signupPatient(t.app, org);
+    const payload = async () => ({
+      token: await tokenOf('4242424242424242'),
+      organization: p.organization,
+      user_id: p.id,
+      referral_id: 'ref-123',
+      affiliate_token: 'aff_abc',
+    });
+    const [a, b] = [await payload(), await payload()];
+    const answers = await Promise.all(
+      [a, b].map((body) =>
+        t.app.inject({ method: 'POST', url: profileUrl(p), headers: bearer(p.token), payload: body }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const events = await rows<{ properties: Record<string, unknown> }>(
+      t.database,
+      sql`select properties from events where user_id = ${p.id} and name = 'referral_conversion'`,
+    );
+    expect(events).toEqual([{ properties: { referral_id: 'ref-123', affiliate_token: 'aff_abc' } }]);
+
+    const plain = await signupPatient(t.app, org);
+    expect((await createProfile(plain, await tokenOf('4242424242424242'))).statusCode).toBe(200);
+    expect(
+      await rows(
+        t.database,
+        sql`select id from events where user_id = ${plain.id} and name = 'referral_conversion'`,
+      ),
+    ).toEqual([]);
   });
 });

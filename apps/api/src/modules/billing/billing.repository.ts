@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { RowOf } from '../../db/row-of';
 import { coupons, paymentMethods } from '../../db/schema/billing';
+import { events } from '../../db/schema/events';
 import { products, productTemplates } from '../../db/schema/products';
 import { users } from '../../db/schema/users';
 import type { CardDetails, PaymentProvider } from '../../platform/payments/adapter';
@@ -29,6 +30,9 @@ export const couponColumns = {
   expiresAt: coupons.expiresAt,
 };
 export type CouponRow = RowOf<typeof couponColumns>;
+
+/** The conversion event of a referred patient's first card (000 §4 step 6). */
+export const REFERRAL_EVENT = 'referral_conversion';
 
 export type SavedCard = {
   userId: string;
@@ -126,6 +130,35 @@ export function createBillingRepository(db: Db) {
           })
           .where(eq(users.id, input.userId));
         return previous?.id ?? null;
+      });
+    },
+
+    /**
+     * Records the patient's referral conversion once (the referral id or affiliate token of the landing
+     * link, given with the billing profile). The patient's row is held so doubled requests record one.
+     */
+    async recordReferralOnce(
+      userId: string,
+      organizationId: string,
+      referral: { referral_id?: string | null; affiliate_token?: string | null },
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        const [seen] = await tx
+          .select({ id: events.id })
+          .from(events)
+          .where(and(eq(events.userId, userId), eq(events.name, REFERRAL_EVENT)))
+          .limit(1);
+        if (seen) return;
+        await tx.insert(events).values({
+          organizationId,
+          userId,
+          name: REFERRAL_EVENT,
+          properties: {
+            referral_id: referral.referral_id ?? null,
+            affiliate_token: referral.affiliate_token ?? null,
+          },
+        });
       });
     },
 

@@ -12,6 +12,7 @@ import { Id } from '@portal/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, Errors, errorResponses } from '../../platform/errors';
+import { notifierFor } from '../../platform/notify';
 import { isSandbox } from '../../platform/payments';
 import { SANDBOX_TOKENS_URL, sandboxPaymentRoutes } from '../../platform/payments/sandbox.routes';
 import { createBillingRepository } from './billing.repository';
@@ -23,7 +24,11 @@ const cardResponses = { ...errorResponses, 402: ErrorBody, 502: ErrorBody } as c
 /** Cards, billing profile and coupons (000 §4 checkout, §7; 001 §2 Payment information; 002 §7.2). */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payments, db } = app.ctx;
-  const billing = createBillingService({ repo: createBillingRepository(db), payments });
+  const billing = createBillingService({
+    repo: createBillingRepository(db),
+    payments,
+    notifier: notifierFor(app),
+  });
 
   if (isSandbox(payments)) await app.register(sandboxPaymentRoutes(payments));
 
@@ -78,11 +83,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { org, user } = request.params;
-        const { organization, user_id, token } = request.body;
+        const { organization, user_id, token, referral_id, affiliate_token } = request.body;
         if ((organization && organization !== org) || (user_id && user_id !== user)) {
           throw Errors.badRequest('The organization or user does not match the address.');
         }
-        return billing.saveCard(user, token, request.log);
+        return billing.saveCard(user, token, request.log, { referral_id, affiliate_token });
       },
     );
   }

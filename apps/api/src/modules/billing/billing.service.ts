@@ -3,6 +3,7 @@ import { MESSAGES } from '@portal/domain/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError, Errors } from '../../platform/errors';
 import { describeError } from '../../platform/log-safe';
+import type { Notifier } from '../../platform/notify';
 import { type PaymentAdapter, PaymentErrors } from '../../platform/payments/adapter';
 import type { BillingRepository, CouponRow } from './billing.repository';
 
@@ -16,7 +17,11 @@ export function couponRedeemable(coupon: CouponRow, now: Date = new Date()): boo
   return true;
 }
 
-export function createBillingService(deps: { repo: BillingRepository; payments: PaymentAdapter }) {
+export function createBillingService(deps: {
+  repo: BillingRepository;
+  payments: PaymentAdapter;
+  notifier?: Pick<Notifier, 'notify'>;
+}) {
   const { repo, payments } = deps;
 
   /** The provider's customer of the patient, created once even when requests race (see claimCustomerId). */
@@ -44,9 +49,26 @@ export function createBillingService(deps: { repo: BillingRepository; payments: 
      * Creates the billing profile if missing and makes the card the default (billing profile create and
      * add-card). Idempotent: a doubled or retried call leaves one customer and one default card.
      */
-    async saveCard(userId: string, token: string, log: FastifyBaseLogger): Promise<BillingProfile> {
+    async saveCard(
+      userId: string,
+      token: string,
+      log: FastifyBaseLogger,
+      referral: { referral_id?: string | null; affiliate_token?: string | null } = {},
+    ): Promise<BillingProfile> {
       const { customerId, organizationId } = await customerFor(userId);
-      const card = await payments.attachCard(customerId, token);
+      let card: Awaited<ReturnType<PaymentAdapter['attachCard']>>;
+      try {
+        card = await payments.attachCard(customerId, token);
+      } catch (error) {
+        // A declined card is worth a notice (the patient may have left the page); a mistyped one is not.
+        if (error instanceof ApiError && error.statusCode === 402)
+          await deps.notifier?.notify(userId, organizationId, {
+            category: 'payment',
+            message: 'Your card could not be saved. Please add another card in your billing settings.',
+            data: { type: 'other' },
+          });
+        throw error;
+      }
       const replaced = await repo.saveDefaultCard({
         userId,
         organizationId,
@@ -60,6 +82,15 @@ export function createBillingService(deps: { repo: BillingRepository; payments: 
           log.warn({ err: describeError(error) }, 'payments: could not detach the replaced card');
         });
       }
+      if (referral.referral_id || referral.affiliate_token) {
+        await repo.recordReferralOnce(userId, organizationId, referral);
+      }
+      if (replaced !== card.payment_method_id)
+        await deps.notifier?.notify(userId, organizationId, {
+          category: 'payment',
+          message: `Your card ending in ${card.last4} was saved to your account.`,
+          data: { type: 'other' },
+        });
       return {
         user_id: userId,
         stripe_id: customerId,

@@ -225,3 +225,82 @@ describe('POST /users/{org}/user/{user}/add-completed-intake', () => {
     expect(json(res)).toMatchObject({ complete_intake: true, requires_intake: false });
   });
 });
+
+describe('a doubled checkout submit (000 §4, two tabs or a double click)', () => {
+  it('leaves one billing profile, one membership and one completed intake', async () => {
+    const patient = await signupPatient(t.app, org);
+    const intake = await createIntake(patient);
+    await answerAll(intake, patient);
+    const [price] = await rows<{ id: string; membership_id: string }>(
+      t.database,
+      sql`select mp.id, mp.membership_id from membership_prices mp join memberships m on m.id = mp.membership_id
+          where m.organization_id = ${org} and mp.active order by mp.interval_count limit 1`,
+    );
+    const token = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/sandbox/payments/tokens',
+        remoteAddress: `10.77.0.${Math.floor(Math.random() * 200) + 1}`,
+        payload: {
+          number: '4242424242424242',
+          exp_month: 12,
+          exp_year: new Date().getUTCFullYear() + 2,
+          cvc: '123',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return json<{ id: string }>(res).id;
+    };
+    const [first, second] = [await token(), await token()];
+
+    // Each tab runs the same steps at once: billing profile, membership start, completion.
+    const submit = async (cardToken: string) => {
+      const profile = await t.app.inject({
+        method: 'POST',
+        url: `/billing/${org}/patient/${patient.id}/billing/profile/create`,
+        headers: bearer(patient.token),
+        payload: { token: cardToken, organization: org, user_id: patient.id },
+      });
+      const membership = await t.app.inject({
+        method: 'POST',
+        url: `/memberships/${org}/membership/${price!.membership_id}/price/${price!.id}/start`,
+        headers: bearer(patient.token),
+        payload: {
+          data: {
+            patient_id: patient.id,
+            stripe_customer_id: json<{ stripe_id: string }>(profile).stripe_id,
+          },
+        },
+      });
+      const completed = await complete(intake._id, patient, {});
+      return { profile, membership, completed };
+    };
+    const tabs = await Promise.all([submit(first), submit(second)]);
+
+    expect(tabs.map((r) => r.profile.statusCode)).toEqual([200, 200]);
+    expect(new Set(tabs.map((r) => json<{ stripe_id: string }>(r.profile).stripe_id)).size).toBe(1);
+    const cards = await rows(t.database, sql`select id from payment_methods where user_id = ${patient.id}`);
+    expect(cards).toHaveLength(1);
+
+    expect(tabs.map((r) => r.membership.statusCode).sort()).toEqual([200, 201]);
+    expect(new Set(tabs.map((r) => json<{ _id: string }>(r.membership)._id)).size).toBe(1);
+    const memberships = await rows(
+      t.database,
+      sql`select id from subscriptions where user_id = ${patient.id} and type = 'coaching_membership'`,
+    );
+    expect(memberships).toHaveLength(1);
+
+    expect(tabs.map((r) => r.completed.statusCode).sort()).toEqual([200, 400]);
+    const refused = tabs.find((r) => r.completed.statusCode === 400)!.completed;
+    expect(json(refused)).toEqual({
+      text: 'IntakeAlreadyPaid',
+      message: 'This intake has already been paid.',
+    });
+    const completions = await rows(
+      t.database,
+      sql`select id from events where user_id = ${patient.id} and name = 'intake_completed'`,
+    );
+    expect(completions).toHaveLength(1);
+    expect(await welcomes(patient.id)).toBe(1);
+  });
+});

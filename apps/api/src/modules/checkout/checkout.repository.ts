@@ -8,6 +8,7 @@ import { notifications } from '../../db/schema/notifications';
 import { products } from '../../db/schema/products';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
+import type { Notifier } from '../../platform/notify';
 import { couponColumns } from '../billing/billing.repository';
 
 const ID = /^[0-9a-f]{24}$/i;
@@ -118,10 +119,18 @@ export function checkoutQueries(db: Db) {
       return row !== undefined;
     },
 
-    async notify(userId: string, organizationId: string, message: string): Promise<void> {
-      await db
-        .insert(notifications)
-        .values({ userId, organizationId, category: 'welcome', message, data: { type: 'other' } });
+    /** Stored within the checkout's transaction; the notifier delivers it once that commits. */
+    async storeWelcome(
+      notifier: Pick<Notifier, 'store'>,
+      userId: string,
+      organizationId: string,
+      message: string,
+    ): Promise<void> {
+      await notifier.store(db, userId, organizationId, {
+        category: 'welcome',
+        message,
+        data: { type: 'other' },
+      });
     },
 
     async recordEvents(

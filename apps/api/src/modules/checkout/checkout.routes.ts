@@ -5,6 +5,7 @@ import { PatientUser } from '@portal/domain/contracts/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors, errorResponses } from '../../platform/errors';
+import { notifierFor } from '../../platform/notify';
 import { createIntakesRepository } from '../intakes/intakes.repository';
 import { createCheckoutRepository } from './checkout.repository';
 import { createCheckoutService } from './checkout.service';
@@ -18,6 +19,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     repo: createCheckoutRepository(db),
     intakes: createIntakesRepository(db),
     brandName: async (id) => (await organizations.findById(id))?.name ?? 'our clinic',
+    notifier: notifierFor(app),
   });
 
   app.post(

@@ -1,7 +1,9 @@
 import type { Intake } from '@portal/domain/contracts/intake';
 import { MESSAGES } from '@portal/domain/messages';
+import { configuredPeriodCents } from '@portal/domain/pricing/configured-price';
 import { specialDiscountCents } from '@portal/domain/pricing/plan-pricing';
 import { ApiError, Errors } from '../../platform/errors';
+import type { Notifier } from '../../platform/notify';
 import { couponRedeemable } from '../billing/billing.service';
 import { type IntakesRepository, toIntake } from '../intakes/intakes.repository';
 import type { CheckoutQueries, CheckoutRepository } from './checkout.repository';
@@ -13,14 +15,34 @@ const wrongState = (message: string) => new ApiError(400, 'WrongIntakeState', me
 export const welcomeMessage = (brandName: string) =>
   `Welcome to ${brandName}! Your visit is complete and a physician will review it shortly.`;
 
-type IntakeItem = { product_template: string; product?: string | null };
+type IntakeItem = {
+  product_template: string;
+  product?: string | null;
+  quantity?: number;
+  treatment_properties?: object;
+};
 
-/** The priced products of the visit: their period amounts (cents) and templates. */
-const pricedItems = (r: CheckoutQueries, organizationId: string, items: IntakeItem[]) =>
-  r.prices(
+/**
+ * The priced products of the visit: their period amounts (cents) and templates. A configured item (one with
+ * treatment_properties) scales the amount by its monthly quantity / the product's units per month.
+ */
+async function pricedItems(
+  r: CheckoutQueries,
+  organizationId: string,
+  items: IntakeItem[],
+  unitsPerMonth: Map<string, number | undefined>,
+) {
+  const prices = await r.prices(
     organizationId,
     items.map((i) => i.product).filter((id): id is string => Boolean(id)),
   );
+  return prices.map((p) => {
+    const item = items.find((i) => i.product === p.id && i.treatment_properties);
+    return item
+      ? { ...p, unitAmount: configuredPeriodCents(p.unitAmount, item.quantity, unitsPerMonth.get(p.id)) }
+      : p;
+  });
+}
 
 /**
  * The coupon's discount on the visit's products, or null when the code is unknown, not redeemable now or
@@ -48,6 +70,7 @@ export function createCheckoutService(deps: {
   repo: CheckoutRepository;
   intakes: IntakesRepository;
   brandName: (organizationId: string) => Promise<string>;
+  notifier: Pick<Notifier, 'store' | 'deliver'>;
 }) {
   const { repo, intakes } = deps;
 
@@ -66,7 +89,9 @@ export function createCheckoutService(deps: {
       now: Date = new Date(),
     ): Promise<Intake> {
       const brand = await deps.brandName(organizationId);
-      const userId = await repo.transaction(async (r) => {
+      // Read before the transaction: the catalogue is not changed by it.
+      const unitsPerMonth = await intakes.unitsPerMonth(organizationId);
+      const { userId, welcomed } = await repo.transaction(async (r) => {
         const row = await r.lockIntake(intakeId, organizationId);
         if (!row) throw Errors.notFound('The intake');
         if (row.patientComplete) throw intakeAlreadyPaid();
@@ -79,7 +104,7 @@ export function createCheckoutService(deps: {
             `Please answer all questions before completing your visit (${row.completeTotal} of ${row.questionsTotal} answered).`,
           );
         }
-        const priced = await pricedItems(r, organizationId, row.products);
+        const priced = await pricedItems(r, organizationId, row.products, unitsPerMonth);
         const discount = promoCode
           ? await discountFor(r, organizationId, promoCode, row.products, priced, now)
           : null;
@@ -95,8 +120,8 @@ export function createCheckoutService(deps: {
           await r.setSubscriptionsPromo(row.id, discount.code);
         }
         await r.lockUser(row.userId);
-        if (!(await r.hasWelcome(row.userId)))
-          await r.notify(row.userId, organizationId, welcomeMessage(brand));
+        const welcomed = !(await r.hasWelcome(row.userId));
+        if (welcomed) await r.storeWelcome(deps.notifier, row.userId, organizationId, welcomeMessage(brand));
         await r.markUserIntakeComplete(row.userId);
         // The value of the first billing periods, after the discount (analytics; nothing is charged now).
         const value = priced.reduce((sum, p) => sum + p.unitAmount, 0) - (discount?.amountOff ?? 0);
@@ -112,8 +137,9 @@ export function createCheckoutService(deps: {
             },
           },
         ]);
-        return row.userId;
+        return { userId: row.userId, welcomed };
       });
+      if (welcomed) deps.notifier.deliver(userId, { category: 'welcome' });
       const row = await intakes.findForPatient(intakeId, userId);
       if (!row) throw Errors.notFound('The intake');
       return toIntake(row, await intakes.responsesOf([row.id]));

@@ -451,3 +451,203 @@ describe('intake products', () => {
     expect(read.products).toEqual([]);
   });
 });
+
+describe('configured intake products', () => {
+  type PriceRow = { id: string; interval_count: number; strength: string; stripe_price_id: string | null };
+  const templateId = async (slug: string) =>
+    (
+      await rows<{ id: string }>(
+        t.database,
+        sql`select id from product_templates where organization_id = ${org} and slug = ${slug}`,
+      )
+    )[0]!.id;
+  const priceOf = async (slug: string, months: number, strength: string) =>
+    (
+      await rows<PriceRow>(
+        t.database,
+        sql`select p.id, p.interval_count, p.plan_properties->>'dosage_size' as strength, p.stripe_price_id
+            from products p join product_templates pt on pt.id = p.product_template_id
+            where pt.organization_id = ${org} and pt.slug = ${slug} and p.interval_count = ${months}
+              and p.plan_properties->>'dosage_size' = ${strength}`,
+      )
+    )[0]!;
+  const post = (intakeId: string, products: unknown[], method: 'POST' | 'DELETE' = 'POST') =>
+    t.app.inject({
+      method,
+      url: `/v2/intakes/${intakeId}/products`,
+      headers: bearer(patient.token),
+      payload: { products },
+    });
+
+  it('stores the configuration with shipping months and units x months', async () => {
+    const intake = await createIntake();
+    const generic = await templateId('generic-rapamycin');
+    const price = await priceOf('generic-rapamycin', 12, '2 mg');
+    const res = await post(intake._id, [
+      {
+        product: price.id,
+        quantity: 8,
+        frequency: 'Once weekly',
+        dosage: '2 mg',
+        treatment_properties: { recommendation_requested: true, comment: 'Please advise on the dose.' },
+      },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    // 8 tablets a month x 12 months = 96
+    expect(json<Intake>(res).products).toEqual([
+      {
+        product_template: generic,
+        product: price.id,
+        quantity: 8,
+        frequency: 'Once weekly',
+        dosage: '2 mg',
+        shipping: { months: 12, non_recurring: false },
+        membership: null,
+        treatment_properties: {
+          duration: 12,
+          has_custom_quantity: true,
+          membership_price: null,
+          product: price.id,
+          product_template: generic,
+          quantity: 96,
+          stripe_plan_id: price.stripe_price_id,
+          recommendation_requested: true,
+          comment: 'Please advise on the dose.',
+        },
+      },
+    ]);
+  });
+
+  it('defaults the frequency, strength and quantity of a product without a custom quantity', async () => {
+    const intake = await createIntake();
+    const price = await priceOf('metformin-er', 3, '500 mg');
+    const res = await post(intake._id, [{ product: price.id }]);
+    expect(res.statusCode, res.body).toBe(200);
+    // metformin: 'Once daily', 30 tablets a month x 3 months = 90
+    expect(json<Intake>(res).products[0]).toMatchObject({
+      quantity: 30,
+      frequency: 'Once daily',
+      dosage: '500 mg',
+      shipping: { months: 3 },
+      treatment_properties: { quantity: 90, has_custom_quantity: false, recommendation_requested: false },
+    });
+  });
+
+  it('refuses a configuration the catalogue does not offer, with a clear message', async () => {
+    const intake = await createIntake();
+    const price = await priceOf('generic-rapamycin', 3, '1 mg');
+    const metformin = await priceOf('metformin-er', 1, '750 mg');
+    const cases: [unknown, RegExp][] = [
+      [{ product: '0'.repeat(24) }, /Unknown product/],
+      [{ product: price.id, dosage: '2 mg' }, /does not match the product's strength "1 mg"/],
+      [{ product: price.id, frequency: 'Twice daily' }, /"Twice daily" is not offered/],
+      [{ product: price.id, quantity: 6 }, /between 4 and 24 in steps of 4/],
+      [{ product: price.id, quantity: 28 }, /between 4 and 24 in steps of 4/],
+      [{ product: metformin.id, quantity: 60 }, /"Once daily" must be 30/],
+      [{ product: price.id, membership: 'a'.repeat(24) }, /membership is not offered/],
+    ];
+    for (const [config, message] of cases) {
+      const res = await post(intake._id, [config]);
+      expect(res.statusCode, JSON.stringify(config)).toBe(400);
+      expect(json<{ message: string }>(res).message).toMatch(message);
+    }
+    const tooLong = await post(intake._id, [
+      { product: price.id, treatment_properties: { comment: 'x'.repeat(1001) } },
+    ]);
+    expect(tooLong.statusCode).toBe(400);
+    const extra = await post(intake._id, [{ product: price.id, price: 1 }]);
+    expect(extra.statusCode).toBe(400);
+    const read = json<Intake>(
+      await t.app.inject({ url: `${base()}/patient-intake/${intake._id}`, headers: bearer(patient.token) }),
+    );
+    expect(read.products).toEqual([]);
+  });
+
+  it("replaces the same template's entry, keeps the rapamycin exclusion, and still takes ids", async () => {
+    const intake = await createIntake();
+    const generic = await templateId('generic-rapamycin');
+    const compounded = await templateId('compounded-rapamycin');
+    const nad = await templateId('nad-nasal-spray');
+    const first = await priceOf('generic-rapamycin', 12, '1 mg');
+    const second = await priceOf('generic-rapamycin', 3, '5 mg');
+    const compoundedPrice = await priceOf('compounded-rapamycin', 6, '6 mg');
+
+    await post(intake._id, [{ product: first.id, quantity: 4 }, nad]);
+    const replaced = json<Intake>(await post(intake._id, [{ product: second.id, quantity: 12 }])).products;
+    expect(replaced.map((p) => [p.product_template, p.product ?? null])).toEqual([
+      [nad, null],
+      [generic, second.id],
+    ]);
+    // 12 a month x 3 months = 36
+    expect(replaced[1]).toMatchObject({
+      quantity: 12,
+      dosage: '5 mg',
+      treatment_properties: { quantity: 36 },
+    });
+
+    const swapped = json<Intake>(
+      await post(intake._id, [{ product: compoundedPrice.id, quantity: 16 }]),
+    ).products;
+    expect(swapped.map((p) => p.product_template)).toEqual([nad, compounded]);
+
+    const removed = json<Intake>(
+      await post(intake._id, [{ product: compoundedPrice.id }], 'DELETE'),
+    ).products;
+    expect(removed.map((p) => p.product_template)).toEqual([nad]);
+    const byId = json<Intake>(await post(intake._id, [nad], 'DELETE')).products;
+    expect(byId).toEqual([]);
+  });
+});
+
+describe('configured quantity at checkout', () => {
+  it('prices the checkout value and the coupon discount by the configured quantity', async () => {
+    const who = await signupPatient(t.app, org);
+    const intake = await createIntake(genericTemplate, who);
+    for (const q of await topQuestions(genericTemplate)) {
+      let payload: object;
+      if (q.type === 'long-text' || q.type === 'short-text') payload = { free_format_response: 'Fine.' };
+      else {
+        const options = await rows<{ id: string }>(
+          t.database,
+          sql`select o.id from question_options o where o.question_id = ${q.id}
+              and not exists (select 1 from questions f where f.parent_option_id = o.id)
+              order by o.include_none desc, o.position`,
+        );
+        payload = { response: [options[0]!.id] };
+      }
+      expect((await answer(intake, q.id, payload, who)).statusCode).toBe(200);
+    }
+    const [price] = await rows<{ id: string; unit_amount: number }>(
+      t.database,
+      sql`select p.id, p.unit_amount from products p join product_templates pt on pt.id = p.product_template_id
+          where pt.organization_id = ${org} and pt.slug = 'generic-rapamycin' and p.interval_count = 12
+            and p.plan_properties->>'dosage_size' = '1 mg'`,
+    );
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/v2/intakes/${intake._id}/products`,
+      headers: bearer(who.token),
+      payload: { products: [{ product: price!.id, quantity: 8 }] },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/v2/intakes/${intake._id}/complete`,
+      headers: { ...bearer(who.token), organization: org },
+      payload: { promo_code: 'WELCOME20' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    // 1 mg, 12 months: 104400 for 4 tablets a month; 8 a month: 208800; WELCOME20 takes 20%: 41760
+    expect(price!.unit_amount).toBe(104_400);
+    const [event] = await rows<{ properties: { value: number } }>(
+      t.database,
+      sql`select properties from events where user_id = ${who.id} and name = 'checkout_completed'`,
+    );
+    expect(event!.properties.value).toBe(208_800 - 41_760);
+    const [redemption] = await rows<{ amount_off: number }>(
+      t.database,
+      sql`select amount_off from coupon_redemptions where intake_id = ${intake._id}`,
+    );
+    expect(redemption!.amount_off).toBe(41_760);
+  });
+});

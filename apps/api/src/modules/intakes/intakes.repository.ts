@@ -32,6 +32,7 @@ const intakeColumns = {
   physicianReview: intakes.physicianReview,
   closed: intakes.closed,
   expiresAt: intakes.expiresAt,
+  completedAt: intakes.completedAt,
   createdAt: intakes.createdAt,
   updatedAt: intakes.updatedAt,
 };
@@ -114,6 +115,7 @@ export function toIntake(row: IntakeRow, responses: ResponseRow[]): Intake {
     physician_review: row.physicianReview,
     closed: row.closed,
     expires_at: row.expiresAt ? row.expiresAt.toISOString() : null,
+    completed_at: row.completedAt ? row.completedAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -331,6 +333,42 @@ function intakeQueries(db: Db) {
           ),
         );
       return { templates, prices };
+    },
+
+    /** Active priced products of the organization among the ids, with their template's dosing options. */
+    async configurableProducts(organizationId: string, ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: products.id,
+          productTemplateId: products.productTemplateId,
+          intervalCount: products.intervalCount,
+          pricingType: products.pricingType,
+          planProperties: products.planProperties,
+          stripePriceId: products.stripePriceId,
+          strengths: productTemplates.dosageStrengths,
+          frequencies: productTemplates.dosageFrequencies,
+          membershipId: productTemplates.membershipId,
+        })
+        .from(products)
+        .innerJoin(productTemplates, eq(productTemplates.id, products.productTemplateId))
+        .where(
+          and(
+            eq(products.organizationId, organizationId),
+            eq(products.active, true),
+            eq(productTemplates.active, true),
+            inArray(products.id, ids),
+          ),
+        );
+    },
+
+    /** plan_properties.units_per_month of the organization's priced products (for configured quantities). */
+    async unitsPerMonth(organizationId: string): Promise<Map<string, number | undefined>> {
+      const found = await db
+        .select({ id: products.id, planProperties: products.planProperties })
+        .from(products)
+        .where(eq(products.organizationId, organizationId));
+      return new Map(found.map((p) => [p.id, p.planProperties.units_per_month]));
     },
 
     /** The organization's generic and compounded rapamycin product templates (by their stable slugs). */

@@ -1,5 +1,5 @@
 import { Id } from '@portal/domain/contracts/common';
-import { Intake, IntakeResponse } from '@portal/domain/contracts/intake';
+import { Intake, IntakeProductsBody, IntakeResponse } from '@portal/domain/contracts/intake';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/errors';
@@ -76,8 +76,6 @@ const ExpirationBody = z
   .partial()
   .strict()
   .nullish();
-
-const ProductsBody = z.object({ products: z.array(Id).min(1).max(20) }).strict();
 
 /** The patient's intake instances and answers (000 §3, §4, §7; 002 §4.11, §7.6). */
 export const intakesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -248,9 +246,12 @@ export const intakesRoutes: FastifyPluginAsyncZod = async (app) => {
         config: OWNER,
         schema: {
           tags,
-          summary: method === 'post' ? 'Add products to the intake' : 'Remove products from the intake',
+          summary:
+            method === 'post'
+              ? 'Add products (ids or configurations) to the intake'
+              : 'Remove products from the intake',
           params: z.object({ id: Id }).strict(),
-          body: ProductsBody,
+          body: IntakeProductsBody,
           response: one,
         },
       },

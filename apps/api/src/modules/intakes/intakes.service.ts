@@ -1,5 +1,10 @@
 import { addWithRapamycinExclusion } from '@portal/domain/consultation/rapamycin-exclusion';
-import type { Intake, IntakeProduct, IntakeResponse } from '@portal/domain/contracts/intake';
+import type {
+  Intake,
+  IntakeProduct,
+  IntakeProductConfiguration,
+  IntakeResponse,
+} from '@portal/domain/contracts/intake';
 import { MESSAGES } from '@portal/domain/messages';
 import {
   checkboxSubmission,
@@ -19,6 +24,7 @@ import {
   type ResponseRow,
   toIntake,
 } from './intakes.repository';
+import { configuredIntakeProduct, type ProductRequest } from './product-configuration';
 
 /** Default lifetime of an open intake when set-expiration names none. */
 export const DEFAULT_EXPIRATION_DAYS = 30;
@@ -114,18 +120,33 @@ class QuestionTree {
   }
 }
 
+/** How long a template's question tree is reused; templates change with a release, not per request. */
+const TREE_TTL_MS = 60_000;
+
 export function createIntakesService(repo: IntakesRepository) {
+  // Answering is the funnel's hottest write (one request per question): the tree of a template is read
+  // once a minute, not once per answer.
+  const trees = new Map<string, { tree: QuestionTree; at: number }>();
   const treeOf = async (r: IntakeQueries, templateId: string) => {
+    const cached = trees.get(templateId);
+    if (cached && Date.now() - cached.at < TREE_TTL_MS) return cached.tree;
     const { questions, options } = await r.questionTree(templateId);
-    return new QuestionTree(questions, options);
+    const tree = new QuestionTree(questions, options);
+    trees.set(templateId, { tree, at: Date.now() });
+    return tree;
   };
 
   const withResponses = async (r: IntakeQueries, row: IntakeRow): Promise<Intake> =>
     toIntake(row, await r.responsesOf([row.id]));
 
-  /** Recounts the status counters from the stored answers and returns the intake. */
-  const recount = async (r: IntakeQueries, row: IntakeRow, tree: QuestionTree): Promise<Intake> => {
-    const responses = await r.responsesOf([row.id]);
+  /** Recounts the status counters from the stored answers (read again unless given) and returns the intake. */
+  const recount = async (
+    r: IntakeQueries,
+    row: IntakeRow,
+    tree: QuestionTree,
+    known?: ResponseRow[],
+  ): Promise<Intake> => {
+    const responses = known ?? (await r.responsesOf([row.id]));
     const total = tree.top.length;
     const complete = Math.min(tree.countComplete(responses), total);
     const updated = await r.update(row.id, {
@@ -221,18 +242,27 @@ export function createIntakesService(repo: IntakesRepository) {
     /** PUT .../response/{responseId}: answers a top-level question and recounts the status. */
     async answer(intakeId: string, userId: string, responseId: string, input: AnswerInput): Promise<Intake> {
       return changeOpen(intakeId, userId, async (r, row) => {
-        const response = await r.findResponse(row.id, responseId);
+        // One read of the intake's answers serves the lookup, the stale follow-ups and the recount.
+        const responses = await r.responsesOf([row.id]);
+        const response = responses.find((x) => x.id === responseId);
         if (!response || response.parentResponseId !== null) throw Errors.notFound('The response');
         const tree = await treeOf(r, row.templateId);
         const question = tree.byId.get(response.questionId);
         if (!question) throw Errors.notFound('The question');
-        const values = tree.normalize(question, input);
-        await r.answer(response.id, { ...values, answeredAt: new Date() });
+        const values = { ...tree.normalize(question, input), answeredAt: new Date() };
+        await r.answer(response.id, values);
         // Follow-up answers of options no longer chosen no longer apply.
         const keep = new Set(tree.revealed(question.id, values.response).map((f) => f.id));
-        const stale = (await r.childrenOf(response.id)).filter((c) => !keep.has(c.questionId));
-        await r.deleteResponses(stale.map((c) => c.id));
-        return recount(r, row, tree);
+        const stale = new Set(
+          responses
+            .filter((c) => c.parentResponseId === response.id && !keep.has(c.questionId))
+            .map((c) => c.id),
+        );
+        await r.deleteResponses([...stale]);
+        const now = responses
+          .filter((x) => !stale.has(x.id))
+          .map((x) => (x.id === response.id ? { ...x, ...values } : x));
+        return recount(r, row, tree, now);
       });
     },
 
@@ -298,43 +328,63 @@ export function createIntakesService(repo: IntakesRepository) {
     },
 
     /**
-     * POST/DELETE /v2/intakes/{id}/products: ids of product templates or priced products of the organization.
-     * Adding generic rapamycin removes compounded rapamycin and the reverse (000 §4, 002 §4.11).
+     * POST/DELETE /v2/intakes/{id}/products: ids of product templates or priced products of the organization,
+     * or configurations of priced products (000 §3 "Selected configuration"), checked against the catalogue.
+     * Adding a product replaces the same template's entry; adding generic rapamycin removes compounded
+     * rapamycin and the reverse (000 §4, 002 §4.11).
      */
     async changeProducts(
       intakeId: string,
       organizationId: string,
-      ids: string[],
+      requested: ProductRequest[],
       mode: 'add' | 'remove',
     ): Promise<Intake> {
       return repo.transaction(async (r) => {
         const row = await r.findInOrganization(intakeId, organizationId, true);
         if (!row) throw Errors.notFound('The intake');
         assertOpen(row);
-        const wanted = [...new Set(ids)];
+        const ids = [...new Set(requested.filter((p): p is string => typeof p === 'string'))];
+        const configs = requested.filter((p): p is IntakeProductConfiguration => typeof p !== 'string');
         let selection: IntakeProduct[] = row.products;
         if (mode === 'remove') {
-          const gone = new Set(wanted);
+          const gone = new Set([...ids, ...configs.map((c) => c.product)]);
           selection = selection.filter(
             (p) => !gone.has(p.product_template) && !(p.product && gone.has(p.product)),
           );
         } else {
-          const { templates, prices } = await r.catalogueItems(organizationId, wanted);
+          const { templates, prices } = await r.catalogueItems(organizationId, ids);
+          const configurable = await r.configurableProducts(
+            organizationId,
+            configs.map((c) => c.product),
+          );
           const addons = new Set(await r.templateAddons(row.templateId));
           const rapamycin = await r.rapamycinTemplates(organizationId);
-          for (const id of wanted) {
+          const items: IntakeProduct[] = [];
+          for (const id of ids) {
             const price = prices.find((p) => p.id === id);
             const templateId = price?.productTemplateId ?? templates.find((t) => t.id === id)?.id;
             if (!templateId) throw Errors.badRequest('Unknown product.');
-            const item: IntakeProduct = price
-              ? {
-                  product_template: templateId,
-                  product: price.id,
-                  quantity: 1,
-                  shipping: { months: price.intervalCount, non_recurring: price.pricingType === 'one_time' },
-                }
-              : { product_template: templateId };
-            if (addons.has(templateId)) item.is_addon = true;
+            items.push(
+              price
+                ? {
+                    product_template: templateId,
+                    product: price.id,
+                    quantity: 1,
+                    shipping: {
+                      months: price.intervalCount,
+                      non_recurring: price.pricingType === 'one_time',
+                    },
+                  }
+                : { product_template: templateId },
+            );
+          }
+          for (const config of configs) {
+            const found = configurable.find((p) => p.id === config.product);
+            if (!found) throw Errors.badRequest('Unknown product.');
+            items.push(configuredIntakeProduct(found, config));
+          }
+          for (const item of items) {
+            if (addons.has(item.product_template)) item.is_addon = true;
             selection = addWithRapamycinExclusion(
               selection,
               item,

@@ -55,7 +55,7 @@ describe('marketing', () => {
     expect(denied.statusCode).toBe(403);
   });
 
-  it('answers integration checks with enabled false and campaigns with 404', async () => {
+  it('answers integration checks with enabled false', async () => {
     const patient = await signupPatient(t.app, org);
     const check = await t.app.inject({
       url: `/integrations/${org}/check?type=mailchimp`,
@@ -66,8 +66,113 @@ describe('marketing', () => {
     expect(
       (await t.app.inject({ url: `/integrations/${org}/check`, headers: bearer(patient.token) })).statusCode,
     ).toBe(400);
-    const campaign = await t.app.inject({ url: `/marketing/campaigns/${'a'.repeat(24)}/public` });
-    expect(campaign.statusCode).toBe(404);
-    expect(json(campaign)).toEqual({ text: 'NotFound', message: 'The campaign was not found.' });
+  });
+});
+
+describe('public campaigns', () => {
+  const get = (key: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url: `/marketing/campaigns/${key}/public`, headers });
+  const campaignOf = async (organization: string) =>
+    (
+      await rows<{ id: string }>(
+        t.database,
+        sql`select id from campaigns where organization_id = ${organization} and slug = 'know-your-numbers'`,
+      )
+    )[0]!.id;
+
+  it('answers the brand’s seeded campaign by id and by slug, with its product', async () => {
+    const id = await campaignOf(org);
+    const byId = await get(id);
+    expect(byId.statusCode).toBe(200);
+    const body = json<{
+      _id: string;
+      organization: string;
+      type: string;
+      headline: string;
+      product_template: { type: string; name: string } | null;
+    }>(byId);
+    expect(body).toMatchObject({ _id: id, organization: org, type: 'lab', headline: 'Know your numbers' });
+    expect(body.product_template).toMatchObject({ type: 'lab', name: 'Longevity Essentials Panel' });
+    const bySlug = await get('know-your-numbers');
+    expect(bySlug.statusCode).toBe(200);
+    expect(json(bySlug)._id).toBe(id);
+  });
+
+  it('answers 404 for an unknown, inactive, ended or other organization’s campaign', async () => {
+    const notFound = { text: 'NotFound', message: 'The campaign was not found.' };
+    const unknown = await get('a'.repeat(24));
+    expect(unknown.statusCode).toBe(404);
+    expect(json(unknown)).toEqual(notFound);
+    expect((await get('no-such-campaign')).statusCode).toBe(404);
+
+    const otherOrg = json<{ _id: string }>(
+      await t.app.inject({ url: '/organization/search?domain=127.0.0.1' }),
+    )._id;
+    const foreign = await campaignOf(otherOrg);
+    expect((await get(foreign)).statusCode).toBe(404);
+    expect((await get(foreign, { organization: otherOrg })).statusCode).toBe(200);
+    expect((await get(await campaignOf(org), { organization: otherOrg })).statusCode).toBe(404);
+
+    await rows(t.database, sql`update campaigns set active = false where id = ${foreign}`);
+    expect((await get(foreign, { organization: otherOrg })).statusCode).toBe(404);
+    await rows(
+      t.database,
+      sql`update campaigns set active = true, ends_at = now() - interval '1 day' where id = ${foreign}`,
+    );
+    expect((await get(foreign, { organization: otherOrg })).statusCode).toBe(404);
+    await rows(
+      t.database,
+      sql`update campaigns set ends_at = null, starts_at = now() + interval '1 day' where id = ${foreign}`,
+    );
+    expect((await get(foreign, { organization: otherOrg })).statusCode).toBe(404);
+  });
+
+  it('refuses a malformed key with 400', async () => {
+    expect((await get('Not%20A%20Slug')).statusCode).toBe(400);
+  });
+});
+
+describe("the clinic's events", () => {
+  const logIn = async (email: string) =>
+    json<{ token: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: `/login/${org}`,
+        payload: { email, password: 'Demo1234!' },
+      }),
+    ).token;
+
+  it('lets the care team read its tags and conversions, newest first, by name', async () => {
+    const patient = await signupPatient(t.app, org);
+    await t.app.inject({
+      method: 'POST',
+      url: `/users/${org}/patient/${patient.id}/subscriber/tag`,
+      headers: bearer(patient.token),
+      payload: { tag: 'status:checkout:complete', status: 'active' },
+    });
+    const care = await logIn('care@evergreen.test');
+    const res = await t.app.inject({
+      url: `/marketing/${org}/events?name=marketing_tag&limit=5`,
+      headers: bearer(care),
+    });
+    expect(res.statusCode).toBe(200);
+    const page = json<{ docs: { name: string; user: string; properties: { tag?: string } }[]; page: number }>(
+      res,
+    );
+    expect(page.docs.length).toBeGreaterThan(0);
+    expect(page.docs.every((d) => d.name === 'marketing_tag')).toBe(true);
+    expect(page.docs[0]).toMatchObject({ user: patient.id, properties: { tag: 'status:checkout:complete' } });
+  });
+
+  it('is closed to patients and to another clinic', async () => {
+    const patient = await signupPatient(t.app, org);
+    const asPatient = await t.app.inject({ url: `/marketing/${org}/events`, headers: bearer(patient.token) });
+    expect(asPatient.statusCode).toBe(403);
+    const other = json<{ _id: string }>(
+      await t.app.inject({ url: '/organization/search?domain=127.0.0.1' }),
+    )._id;
+    const care = await logIn('care@evergreen.test');
+    const elsewhere = await t.app.inject({ url: `/marketing/${other}/events`, headers: bearer(care) });
+    expect([403, 404]).toContain(elsewhere.statusCode);
   });
 });

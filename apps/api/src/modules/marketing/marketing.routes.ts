@@ -1,3 +1,4 @@
+import { PublicCampaign } from '@portal/domain/contracts/campaign';
 import { Id } from '@portal/domain/contracts/common';
 import {
   IntegrationCheck,
@@ -9,9 +10,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors, errorResponses } from '../../platform/errors';
+import { createMembershipsRepository } from '../memberships/memberships.repository';
+import { createProductsRepository } from '../products/products.repository';
 import { createMarketingRepository, SUBSCRIBER_EVENT, TAG_EVENT } from './marketing.repository';
 
 const tags = ['marketing'];
+/** A campaign's id, or its slug (lowercase letters, digits and dashes). */
+const CampaignKey = z.union([Id, z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Unknown campaign.')]);
 const PatientParams = z.object({ org: Id, id: Id }).strict();
 
 /**
@@ -20,9 +25,56 @@ const PatientParams = z.object({ org: Id, id: Id }).strict();
  */
 const CONFIGURED_INTEGRATIONS: ReadonlySet<string> = new Set();
 
-/** Marketing list subscriber and tags, integration checks and campaigns (000 §4 step 6, 000 §7). */
+/** Marketing list subscriber and tags, integration checks and public campaigns (000 §4 step 6, 000 §7). */
 export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = createMarketingRepository(app.ctx.db);
+
+  app.get(
+    '/marketing/:org/events',
+    {
+      config: { access: { kind: 'staff' } },
+      schema: {
+        tags,
+        summary: "The clinic's marketing and conversion events (tags, checkouts, referrals), newest first",
+        params: z.object({ org: Id }).strict(),
+        querystring: z
+          .object({
+            name: z
+              .string()
+              .regex(/^[a-z_]{1,64}$/, 'An event name.')
+              .optional(),
+            page: z.coerce.number().int().min(1).max(100_000).default(1),
+            limit: z.coerce.number().int().min(1).max(100).default(50),
+          })
+          .strict(),
+        response: {
+          200: z.object({
+            docs: z.array(
+              z.object({
+                _id: z.string(),
+                name: z.string(),
+                user: z.string().nullable(),
+                properties: z.record(z.string(), z.unknown()),
+                created_at: z.string(),
+              }),
+            ),
+            page: z.number().int(),
+            hasNextPage: z.boolean(),
+            hasPrevPage: z.boolean(),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { page, limit, name } = request.query;
+      const { rows, hasNextPage } = await repo.listEvents(request.params.org, { name, page, limit });
+      const docs = rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+      return { docs, page, hasNextPage, hasPrevPage: page > 1 };
+    },
+  );
+  const { resolveBrand, organizations } = app.ctx;
+  const catalogue = createProductsRepository(app.ctx.db, createMembershipsRepository(app.ctx.db));
   const samePatient = (id: string, patient: string | undefined) => {
     if (patient && patient !== id) throw Errors.badRequest('The patient does not match the address.');
   };
@@ -91,13 +143,39 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'public' } },
       schema: {
         tags,
-        summary: 'A public campaign (no campaigns are kept: always 404)',
-        params: z.object({ campaignId: Id }).strict(),
-        response: { 200: z.object({ _id: Id }), ...errorResponses },
+        summary: 'A live campaign of the brand, for its landing page before sign-in',
+        description:
+          'By id or slug. The organization comes from the `organization` header, else from the host. ' +
+          'Unknown, inactive, out-of-window or other organizations’ campaigns answer 404.',
+        params: z.object({ campaignId: CampaignKey }).strict(),
+        headers: z.object({ organization: Id.optional() }),
+        response: { 200: PublicCampaign, ...errorResponses },
       },
     },
-    async () => {
-      throw Errors.notFound('The campaign');
+    async (request) => {
+      const orgId = request.headers.organization;
+      const org = orgId
+        ? await organizations.findById(orgId)
+        : (await resolveBrand(request.headers.host))?.organization;
+      if (!org) throw Errors.notFound('The campaign');
+      const campaign = await repo.findLiveCampaign(org._id, request.params.campaignId, new Date());
+      if (!campaign) throw Errors.notFound('The campaign');
+      const product = campaign.productTemplateId
+        ? ((await catalogue.findTemplate(org._id, campaign.productTemplateId)) ?? null)
+        : null;
+      return {
+        _id: campaign.id,
+        organization: campaign.organizationId,
+        slug: campaign.slug,
+        name: campaign.name,
+        type: campaign.type,
+        headline: campaign.headline,
+        description: campaign.description,
+        image: campaign.image,
+        product_template: product,
+        starts_at: campaign.startsAt?.toISOString() ?? null,
+        ends_at: campaign.endsAt?.toISOString() ?? null,
+      };
     },
   );
 };

@@ -4,6 +4,7 @@ import { validatePhotoFile } from '@portal/domain/validation/uploads';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ApiError, Errors } from '../../platform/errors';
+import { stripHeifMetadata } from './heif-metadata';
 
 export const fileSizeLimitError = () => new ApiError(400, 'FileSizeLimitError', MESSAGES.fileTooBig);
 const unsupportedType = () => Errors.badRequest(MESSAGES.photoTypeInvalid, 'UnsupportedFileType');
@@ -74,11 +75,23 @@ export async function cleanPhoto(input: Buffer): Promise<CleanPhoto> {
     throw unsupportedType();
   }
   // HEIC/HEIF: the bundled image library decodes AVIF only (HEVC is not included), so the verified
-  // original is kept; where it can decode it, the photo is cleaned like the others.
+  // original is kept with its EXIF and XMP items zeroed; where it can decode it, the photo is cleaned
+  // like the others.
   try {
     return { bytes: await image().jpeg({ quality: 90 }).toBuffer(), mimeType: 'image/jpeg', reencoded: true };
   } catch {
     if (!isWellFormedHeif(input)) throw unsupportedType();
-    return { bytes: input, mimeType: mime === 'image/heif' ? 'image/heif' : 'image/heic', reencoded: false };
+    let stripped: Buffer;
+    try {
+      stripped = stripHeifMetadata(input).bytes;
+    } catch {
+      // Metadata that cannot be located with certainty might keep a location: refuse rather than store it.
+      throw unsupportedType();
+    }
+    return {
+      bytes: stripped,
+      mimeType: mime === 'image/heif' ? 'image/heif' : 'image/heic',
+      reencoded: false,
+    };
   }
 }

@@ -172,3 +172,32 @@ describe('POST /memberships/{org}/membership/{id}/price/{priceId}/start', () => 
     expect(await subscriptionsOf(patient.id)).toHaveLength(0);
   });
 });
+
+describe('GET /users/{org}/user/{patient}/subscriptions', () => {
+  it("lists the patient's subscriptions with status and product plans, and no one else's", async () => {
+    const patient = await signupPatient(t.app, org);
+    const other = await signupPatient(t.app, org);
+    const url = (who: Patient) => `/users/${org}/user/${who.id}/subscriptions`;
+    const empty = await t.app.inject({ url: url(patient), headers: bearer(patient.token) });
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(json<Subscription[]>(empty)).toEqual([]);
+
+    const created = json<Subscription>(await subscribe(patient, { quantity: 1 }));
+    const listed = json<Subscription[]>(
+      await t.app.inject({ url: url(patient), headers: bearer(patient.token) }),
+    );
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      _id: created._id,
+      status: 'awaiting_physician_review',
+      product_plans: [{ product: genericProduct, product_template: { name: 'Generic Rapamycin' } }],
+    });
+
+    const foreign = await t.app.inject({ url: url(patient), headers: bearer(other.token) });
+    expect(foreign.statusCode).toBe(403);
+    const theirs = json<Subscription[]>(
+      await t.app.inject({ url: url(other), headers: bearer(other.token) }),
+    );
+    expect(theirs).toEqual([]);
+  });
+});

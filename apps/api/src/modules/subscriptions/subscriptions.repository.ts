@@ -1,5 +1,5 @@
 import type { Subscription } from '@portal/domain/contracts/subscription';
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { RowOf } from '../../db/row-of';
 import { intakes } from '../../db/schema/intakes';
@@ -173,6 +173,15 @@ function subscriptionQueries(db: Db) {
         )
         .limit(1);
       return row;
+    },
+
+    /** All the patient's subscriptions, newest first. */
+    async listForPatient(userId: string): Promise<SubscriptionRow[]> {
+      return db
+        .select(subscriptionColumns)
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, userId))
+        .orderBy(desc(subscriptions.createdAt));
     },
 
     async insert(values: NewSubscription): Promise<SubscriptionRow> {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { isStaff } from '../../platform/auth/access';
 import { Errors, errorResponses } from '../../platform/errors';
 import { createMembershipsRepository } from '../memberships/memberships.repository';
+import { selfServiceRoutes } from './self-service.routes';
 import { createSubscriptionsRepository } from './subscriptions.repository';
 import { createSubscriptionsService } from './subscriptions.service';
 
@@ -21,6 +22,9 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     repo: createSubscriptionsRepository(app.ctx.db),
     memberships: createMembershipsRepository(app.ctx.db),
   });
+
+  // The list and every self-service call (001 §4, §7).
+  await app.register(selfServiceRoutes);
 
   app.post(
     '/v2/subscriptions/product/:productId',

@@ -35,6 +35,13 @@ export function createSubscriptionsService(deps: {
   });
 
   return {
+    /** GET /users/{org}/user/{patient}/subscriptions (002 §7.3). */
+    async listForPatient(userId: string): Promise<Subscription[]> {
+      const rows = await repo.listForPatient(userId);
+      const templates = await repo.templates(rows.flatMap((row) => row.productPlans));
+      return rows.map((row) => toSubscription(row, templates));
+    },
+
     /**
      * POST /v2/subscriptions/product/{productId}: a subscription for a recurring priced product, attached to
      * the intake when one is named. Idempotent per (patient, product, intake): a retry answers the same one.

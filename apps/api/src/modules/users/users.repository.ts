@@ -162,6 +162,23 @@ export function createUsersRepository(db: Db) {
         throw error;
       }
     },
+    /**
+     * Merges lifestyle answers into medical_profile.lifestyle in one statement, so answers saved step by
+     * step (or from two tabs) never overwrite each other.
+     */
+    async mergeLifestyle(
+      id: string,
+      answers: Record<string, string | string[]>,
+    ): Promise<PatientUser | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({
+          medicalProfile: sql`coalesce(${users.medicalProfile}, '{}'::jsonb) || jsonb_build_object('lifestyle', coalesce(${users.medicalProfile}->'lifestyle', '{}'::jsonb) || ${JSON.stringify(answers)}::jsonb)`,
+        })
+        .where(eq(users.id, id))
+        .returning(patientColumns);
+      return row && toPatientUser(row as PatientRow);
+    },
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
       await db.update(users).set({ passwordHash }).where(eq(users.id, id));
     },

@@ -1,12 +1,14 @@
 import { Id } from '@portal/domain/contracts/common';
+import { LifestyleResponse, PatchUserBody } from '@portal/domain/contracts/lifestyle';
 import { MedicalProfile, PatientUser, ShippingInfo } from '@portal/domain/contracts/user';
 import { mmDdYyyyToIso } from '@portal/domain/format/date';
 import { nationalNumber } from '@portal/domain/format/phone';
 import { MESSAGES } from '@portal/domain/messages';
+import { isLifestyleComplete, LIFESTYLE_QUESTIONS } from '@portal/domain/signup/lifestyle';
 import { isValidEmail, normalizeEmail } from '@portal/domain/validation/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Errors, errorResponses } from '../../platform/errors';
+import { ApiError, Errors, errorResponses } from '../../platform/errors';
 import type { UserChanges } from './users.repository';
 
 const Name = z
@@ -39,6 +41,9 @@ const UpdateUserBody = z
   .strict();
 
 const PatientParams = z.object({ org: Id, id: Id });
+
+/** A changed e-mail that another account of the organization has (001 §5 settings wording, 000 §8). */
+const emailTaken = () => new ApiError(400, 'EmailAlreadyExists', MESSAGES.emailAlreadyExists);
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app.ctx;
@@ -83,16 +88,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           (k) => body[k] !== undefined && body[k] !== current[k],
         );
         if (locked.length > 0) {
-          throw Errors.badRequest(
-            "This profile is verified and can't be changed. For any updates, please contact support.",
-            'ProfileLocked',
-          );
+          throw Errors.badRequest(MESSAGES.verifiedProfileLocked, 'ProfileLocked');
         }
       }
       const changes: UserChanges = {};
       if (body.email !== undefined) {
         const email = normalizeEmail(body.email);
-        if (await users.emailTaken(org, email, id)) throw Errors.emailAlreadyExists();
+        if (await users.emailTaken(org, email, id)) throw emailTaken();
         changes.email = email;
       }
       if (body.first_name !== undefined) changes.firstName = body.first_name;
@@ -112,9 +114,49 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (mobile !== current.mobile_number) changes.mobileVerified = false;
       }
       const updated = Object.keys(changes).length > 0 ? await users.update(id, changes) : current;
-      if (updated === 'email-taken') throw Errors.emailAlreadyExists();
+      if (updated === 'email-taken') throw emailTaken();
       if (!updated) throw Errors.notFound('The patient');
       return updated;
+    },
+  );
+
+  const V2Params = z.object({ id: Id }).strict();
+
+  app.patch(
+    '/v2/users/:id',
+    {
+      config: { access: { kind: 'patient', param: 'id' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Save lifestyle answers into medical_profile.lifestyle (merged by question slug)',
+        params: V2Params,
+        body: PatchUserBody,
+        response: { 200: PatientUser, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const updated = await users.mergeLifestyle(request.params.id, request.body.medical_profile.lifestyle);
+      if (!updated) throw Errors.notFound('The patient');
+      return updated;
+    },
+  );
+
+  app.get(
+    '/v2/users/:id/lifestyle',
+    {
+      config: { access: { kind: 'patient', param: 'id' } },
+      schema: {
+        tags: ['users'],
+        summary: 'The lifestyle questions with the patient’s current answers',
+        params: V2Params,
+        response: { 200: LifestyleResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await users.findPatient(request.params.id);
+      if (!user) throw Errors.notFound('The patient');
+      const answers = user.medical_profile?.lifestyle ?? {};
+      return { questions: [...LIFESTYLE_QUESTIONS], answers, complete: isLifestyleComplete(answers) };
     },
   );
 };

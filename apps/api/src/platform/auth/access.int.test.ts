@@ -89,6 +89,8 @@ describe('access control over every registered route', () => {
 describe('audit trail', () => {
   it('writes one row per read of patient data, allowed or refused, without tokens', async () => {
     const intruder = await signupPatient(t.app, org);
+    // rows of earlier requests may still wait in the batched writer: write them before counting
+    await t.app.ctx.audit.flush();
     const [before] = await rows<{ n: number }>(
       t.database,
       sql`select count(*)::int as n from audit_log where patient_id = ${victim.id}`,

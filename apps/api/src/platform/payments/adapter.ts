@@ -1,5 +1,6 @@
 import { MESSAGES } from '@portal/domain/messages';
 import { ApiError } from '../errors';
+import type { SubscriptionBilling } from './subscription-billing';
 
 export type PaymentProvider = 'sandbox' | 'stripe';
 
@@ -48,13 +49,19 @@ export interface PaymentAdapter {
     quantity: number;
     couponPercentOff?: number;
   }): Promise<never>;
-  /** NOT IMPLEMENTED YET (checkout): a one-time charge in cents. Throws PaymentNotImplementedError; no route calls it. */
+  /**
+   * A one-time charge in cents of the customer's default card (a one-time order). The idempotency key makes
+   * a retried call charge once; answers the provider's payment id.
+   */
   charge(input: {
     customerId: string;
     amount: number;
     currency: string;
     description: string;
-  }): Promise<never>;
+    idempotencyKey: string;
+  }): Promise<{ paymentId: string }>;
+  /** Pause, resume, cancel and reschedule of started subscriptions (see subscription-billing.ts). */
+  readonly subscriptions: SubscriptionBilling;
 }
 
 /** Thrown by the parts of the adapter checkout will need but that are not built yet. */

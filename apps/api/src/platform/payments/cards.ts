@@ -74,6 +74,15 @@ export const TEST_CARD_OUTCOMES: Readonly<Record<string, CardOutcome>> = {
   '4000000000000119': 'processing_error',
 };
 
+/**
+ * Refusals the patient can fix with the same card (funds, expiry, CVC, a passing processing fault) are 402
+ * with their message; a card the bank will not take at all (declined, lost, stolen) is 400 and the web says
+ * 'Invalid Credit Card' (000 §8 Payment).
+ */
+export function isRecoverableRefusal(outcome: Exclude<CardOutcome, 'succeeded'>): boolean {
+  return outcome !== 'card_declined' && outcome !== 'lost_card' && outcome !== 'stolen_card';
+}
+
 /** The 402 message of a refused card. */
 export function declineMessage(outcome: Exclude<CardOutcome, 'succeeded'>): string {
   switch (outcome) {

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { SandboxToken } from '@portal/domain/contracts/billing';
 import { type CardDetails, type PaymentAdapter, PaymentErrors, PaymentNotImplementedError } from './adapter';
-import { type CardInput, checkCard, declineMessage } from './cards';
+import { type CardInput, checkCard, declineMessage, isRecoverableRefusal } from './cards';
+import { createSandboxSubscriptionBilling } from './sandbox-subscriptions';
 import { sandboxPaymentMethodId, signSandboxToken, verifySandboxToken } from './sandbox-token';
 
 const CUSTOMER_PREFIX = 'cus_sandbox_';
@@ -22,7 +23,7 @@ export function createSandboxPaymentAdapter(deps: {
   now?: () => Date;
 }): SandboxPaymentAdapter {
   const now = deps.now ?? (() => new Date());
-  return {
+  const adapter: SandboxPaymentAdapter = {
     provider: 'sandbox',
     publishableKey: null,
 
@@ -46,7 +47,10 @@ export function createSandboxPaymentAdapter(deps: {
       const check = verifySandboxToken(token, deps.key, now());
       if (!check.ok) throw PaymentErrors.invalidCard();
       const { brand, last4, exp_month, exp_year, outcome } = check.payload;
-      if (outcome !== 'succeeded') throw PaymentErrors.declined(declineMessage(outcome));
+      if (outcome !== 'succeeded')
+        throw isRecoverableRefusal(outcome)
+          ? PaymentErrors.declined(declineMessage(outcome))
+          : PaymentErrors.invalidCard();
       return { brand, last4, exp_month, exp_year, payment_method_id: sandboxPaymentMethodId(token) };
     },
 
@@ -62,8 +66,17 @@ export function createSandboxPaymentAdapter(deps: {
       throw new PaymentNotImplementedError('createSubscription');
     },
 
-    async charge() {
-      throw new PaymentNotImplementedError('charge');
+    async charge({ customerId, idempotencyKey }) {
+      // Cards that decline are refused when attached, so a customer with a default card is always charged.
+      if (!(await deps.defaultCard(customerId))) throw PaymentErrors.declined();
+      const digest = createHash('sha256').update(`${customerId}:${idempotencyKey}`).digest('hex');
+      return { paymentId: `pi_sandbox_${digest.slice(0, 24)}` };
+    },
+
+    get subscriptions() {
+      return subscriptionBilling;
     },
   };
+  const subscriptionBilling = createSandboxSubscriptionBilling();
+  return adapter;
 }

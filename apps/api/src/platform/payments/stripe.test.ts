@@ -17,16 +17,16 @@ const requestError = (raw: { code?: string; param?: string }) =>
 const shape = (e: ApiError | undefined) => e && { status: e.statusCode, text: e.text, message: e.message };
 
 describe('mapStripeError', () => {
-  it('maps bank refusals to 402 CardDeclined with the sandbox messages', () => {
+  it('maps refusals the patient can fix to 402 CardDeclined with the sandbox messages, other declines to 400', () => {
     expect(cardError({ code: 'card_declined', decline_code: 'generic_decline' })).toBeInstanceOf(
       Stripe.errors.StripeCardError,
     );
     expect(
       shape(mapStripeError(cardError({ code: 'card_declined', decline_code: 'generic_decline' }))),
     ).toEqual({
-      status: 402,
-      text: 'CardDeclined',
-      message: 'Your card was declined.',
+      status: 400,
+      text: 'InvalidCard',
+      message: 'Invalid Credit Card',
     });
     expect(
       shape(mapStripeError(cardError({ code: 'card_declined', decline_code: 'insufficient_funds' }))),
@@ -37,9 +37,11 @@ describe('mapStripeError', () => {
     });
     expect(mapStripeError(cardError({ code: 'expired_card' }))?.message).toBe(MESSAGES.cardExpired);
     expect(mapStripeError(cardError({ code: 'incorrect_cvc' }))?.message).toBe(MESSAGES.cardCvcIncorrect);
-    expect(mapStripeError(cardError({ code: 'card_declined', decline_code: 'stolen_card' }))?.message).toBe(
-      MESSAGES.cardDeclined,
-    );
+    expect(shape(mapStripeError(cardError({ code: 'card_declined', decline_code: 'stolen_card' })))).toEqual({
+      status: 400,
+      text: 'InvalidCard',
+      message: MESSAGES.invalidCreditCard,
+    });
   });
 
   it('maps wrongly entered details and unusable tokens to 400 InvalidCard', () => {
@@ -112,6 +114,9 @@ function fakeClient() {
       })),
       detach: record('paymentMethods.detach', () => ({})),
     },
+    paymentIntents: {
+      create: record('paymentIntents.create', () => ({ id: 'pi_1', status: 'succeeded' })),
+    },
   };
   return { client: client as unknown as StripeClient, calls, raw: client };
 }
@@ -168,5 +173,40 @@ describe('the Stripe adapter (SDK stand-in, no network)', () => {
     });
     const bad = await stripe.attachCard('cus_123', '4242424242424242').catch((e: unknown) => e);
     expect((bad as ApiError).statusCode).toBe(400);
+  });
+
+  it('charges the default card once per idempotency key and answers the payment id', async () => {
+    const { client, calls, raw } = fakeClient();
+    raw.customers.retrieve = (async () => ({
+      id: 'cus_123',
+      invoice_settings: {
+        default_payment_method: {
+          id: 'pm_9',
+          card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+        },
+      },
+    })) as never;
+    const stripe = createStripePaymentAdapter({ client, publishableKey: 'pk_test_x', log });
+    const result = await stripe.charge({
+      customerId: 'cus_123',
+      amount: 19900,
+      currency: 'usd',
+      description: '2026_01_01 Panel',
+      idempotencyKey: 'order-abc',
+    });
+    expect(result).toEqual({ paymentId: 'pi_1' });
+    const create = calls.find((c) => c.method === 'paymentIntents.create');
+    expect(create?.args).toEqual([
+      {
+        amount: 19900,
+        currency: 'usd',
+        customer: 'cus_123',
+        payment_method: 'pm_9',
+        description: '2026_01_01 Panel',
+        confirm: true,
+        off_session: true,
+      },
+      { idempotencyKey: 'portal-charge-order-abc' },
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import {
   PaymentErrors,
   PaymentNotImplementedError,
 } from './adapter';
+import { createStripeSubscriptionBilling } from './stripe-subscriptions';
 
 /** Card codes that mean the details were entered wrongly: the web shows 'Invalid Credit Card' (400). */
 const INVALID_DETAILS: Readonly<Record<string, string>> = {
@@ -19,7 +20,7 @@ const INVALID_DETAILS: Readonly<Record<string, string>> = {
   invalid_cvc: MESSAGES.cardCvcInvalid,
 };
 
-/** Refusals by the bank, by code or decline code (402 with the message). */
+/** Refusals the patient can fix with the same card, by code or decline code (402 with the message); other declines are 400 (see cards.ts). */
 const DECLINES: Readonly<Record<string, string>> = {
   insufficient_funds: MESSAGES.cardInsufficientFunds,
   expired_card: MESSAGES.cardExpired,
@@ -49,7 +50,7 @@ export function mapStripeError(error: unknown): ApiError | undefined {
     const invalid = INVALID_DETAILS[code];
     if (invalid) return PaymentErrors.invalidCard(invalid);
     const decline = DECLINES[error.decline_code ?? ''] ?? DECLINES[code];
-    return PaymentErrors.declined(decline ?? MESSAGES.cardDeclined);
+    return decline ? PaymentErrors.declined(decline) : PaymentErrors.invalidCard();
   }
   if (error instanceof Stripe.errors.StripeInvalidRequestError) {
     if (BAD_TOKEN_CODES.has(error.code ?? '') && (!error.param || TOKEN_PARAMS.has(error.param))) {
@@ -61,7 +62,7 @@ export function mapStripeError(error: unknown): ApiError | undefined {
 }
 
 /** The subset of the SDK the adapter uses, so tests can hand it a stand-in. */
-export type StripeClient = Pick<Stripe, 'customers' | 'paymentMethods'>;
+export type StripeClient = Pick<Stripe, 'customers' | 'paymentMethods' | 'paymentIntents' | 'subscriptions'>;
 
 const TOKEN = /^(pm|tok|src|card)_[A-Za-z0-9_]{1,250}$/;
 
@@ -113,8 +114,10 @@ export function createStripePaymentAdapter(deps: {
     }
   }
 
+  const subscriptions = createStripeSubscriptionBilling(client, call);
   return {
     provider: 'stripe',
+    subscriptions,
     publishableKey: deps.publishableKey,
 
     createCustomer({ userId, organizationId, email, name }) {
@@ -173,8 +176,25 @@ export function createStripePaymentAdapter(deps: {
       throw new PaymentNotImplementedError('createSubscription');
     },
 
-    async charge() {
-      throw new PaymentNotImplementedError('charge');
+    charge({ customerId, amount, currency, description, idempotencyKey }) {
+      return call('paymentIntents.create', async () => {
+        const card = await this.getDefaultCard(customerId);
+        if (!card) throw PaymentErrors.declined();
+        const intent = await client.paymentIntents.create(
+          {
+            amount,
+            currency,
+            customer: customerId,
+            payment_method: card.payment_method_id,
+            description,
+            confirm: true,
+            off_session: true,
+          },
+          { idempotencyKey: `portal-charge-${idempotencyKey}` },
+        );
+        if (intent.status !== 'succeeded' && intent.status !== 'processing') throw PaymentErrors.declined();
+        return { paymentId: intent.id };
+      });
     },
   };
 }

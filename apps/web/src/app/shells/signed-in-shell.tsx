@@ -1,8 +1,13 @@
-import { USER_BLOCK_SCROLL_CHARS } from '@portal/domain/constants';
+import { labsDestination } from '@portal/domain/navigation/labs-destination';
+import { userBlockScrolls } from '@portal/domain/navigation/user-block';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useLogout } from '../../features/auth/api/logout';
+import { useAuthorizedImage } from '../../features/identity/components/use-authorized-image';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { IdentityBadge } from '../../features/verification/components/identity-badge';
+import { VerificationBar } from '../../features/verification/components/verification-bar';
 import { useBrand } from '../../lib/brand';
 import type { DropdownLink } from '../../lib/organization';
 import { fullName, initials, type Patient } from '../../lib/patient';
@@ -11,7 +16,7 @@ import { useIsDesktop } from '../../lib/use-media-query';
 import type { ScreenHandle } from '../route-meta';
 import { BrandLogo } from './brand-logo';
 import { type IconName, NavIcon } from './nav-icon';
-import { useDismiss, useScrollState } from './use-shell-hooks';
+import { useDismiss, useLatestLabPanelId, useMessagesUnread, useScrollState } from './use-shell-hooks';
 import './signed-in-shell.css';
 
 interface NavItem {
@@ -20,21 +25,25 @@ interface NavItem {
   to: string;
   icon: IconName;
   end?: boolean;
+  /** Shows the unread dot (Messages). */
+  unread?: boolean;
 }
 
 /** The destinations of 001 §2 Navigation for this patient. */
-function navItems(user: Patient): Record<string, NavItem> {
+function navItems(
+  user: Patient,
+  state: { latestPanelId: string | null; messagesUnread: boolean },
+): Record<string, NavItem> {
   const base = `/dashboard/${encodeURIComponent(user._id)}`;
+  const labs = labsDestination({
+    userId: user._id,
+    labs2: Boolean(user.feature_flags?.labs2),
+    latestPanelId: state.latestPanelId,
+  });
   return {
     home: { key: 'home', label: 'Home', to: `${base}/profile`, icon: 'home', end: true },
     profile: { key: 'profile', label: 'Profile', to: `${base}/profile`, icon: 'home', end: true },
-    // 001 §4 Navigation: with the labs2 flag, the new labs app; otherwise the labs list
-    labs: {
-      key: 'labs',
-      label: 'Labs',
-      to: user.feature_flags?.labs2 ? '/labs' : `${base}/labs`,
-      icon: 'labs',
-    },
+    labs: { key: 'labs', label: 'Labs', to: labs, icon: 'labs' },
     orders: { key: 'orders', label: 'Orders', to: '/orders', icon: 'orders' },
     subscriptions: {
       key: 'subscriptions',
@@ -42,7 +51,13 @@ function navItems(user: Patient): Record<string, NavItem> {
       to: `${base}/subscriptions`,
       icon: 'subscriptions',
     },
-    messages: { key: 'messages', label: 'Messages', to: `${base}/messages`, icon: 'messages' },
+    messages: {
+      key: 'messages',
+      label: 'Messages',
+      to: `${base}/messages`,
+      icon: 'messages',
+      unread: state.messagesUnread,
+    },
     appointments: {
       key: 'appointments',
       label: 'Appointments',
@@ -60,7 +75,7 @@ function pick(items: Record<string, NavItem>, keys: readonly string[]): NavItem[
 }
 
 const SIDEBAR = ['home', 'labs', 'orders', 'subscriptions', 'messages', 'appointments', 'shop'] as const;
-const MOBILE_MENU = [
+const HEADER_MENU = [
   'profile',
   'labs',
   'orders',
@@ -72,7 +87,26 @@ const MOBILE_MENU = [
 ] as const;
 const FOOTER = ['labs', 'orders', 'subscriptions', 'shop', 'messages'] as const;
 
-/** Text over 21 characters scrolls (001 §2 Navigation); with reduced motion it can be scrolled by hand. */
+/** The link's label, with the unread dot; the dot is named in words for screen readers. */
+function ItemLabel({ item }: { item: NavItem }) {
+  return (
+    <span className="shell-label">
+      {item.label}
+      {item.unread ? (
+        <>
+          {' '}
+          <span className="shell-dot" aria-hidden="true" />
+          <span className="ui-visually-hidden">(unread)</span>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * Text over 21 characters scrolls (001 §2 Navigation). The copy that closes the loop is hidden from assistive
+ * technology; with reduced motion nothing moves and the text wraps instead, so all of it stays readable.
+ */
 function Marquee({ text, long, className }: { text: string; long: boolean; className: string }) {
   if (!long) return <span className={className}>{text}</span>;
   return (
@@ -87,10 +121,22 @@ function Marquee({ text, long, className }: { text: string; long: boolean; class
   );
 }
 
+function UserText({ user, id }: { user: Patient; id?: string }) {
+  const scrolls = userBlockScrolls(user);
+  return (
+    <span className="shell-user__text" id={id}>
+      <Marquee text={fullName(user)} long={scrolls.name} className="shell-user__name" />
+      <Marquee text={user.email} long={scrolls.email} className="shell-user__email" />
+    </span>
+  );
+}
+
+/** The profile photo (001 §3 image.profile), else the initials. */
 function Avatar({ user, size = 'md' }: { user: Patient; size?: 'sm' | 'md' }) {
+  const photo = useAuthorizedImage(user.image?.profile?.profile_url);
   return (
     <span className={`shell-avatar shell-avatar--${size}`} aria-hidden="true">
-      {initials(user)}
+      {photo.src ? <img className="shell-avatar__img" src={photo.src} alt="" /> : initials(user)}
     </span>
   );
 }
@@ -99,8 +145,8 @@ function ExternalLink({ link, className }: { link: DropdownLink; className: stri
   return (
     <a className={className} href={link.url} target="_blank" rel="noopener noreferrer">
       <NavIcon name="external" />
-      <span>{link.name}</span>
-      <span className="ui-visually-hidden"> (opens in a new tab)</span>
+      {/* the space sits outside the hidden span, where name computation keeps it */}
+      {link.name} <span className="ui-visually-hidden">(opens in a new tab)</span>
     </a>
   );
 }
@@ -118,19 +164,69 @@ function usePopover<T extends HTMLElement>() {
   return { open, setOpen, close, containerRef, buttonRef };
 }
 
+/** The side navigation's user block: avatar, name, e-mail and badge; it opens the user menu (Settings, Logout). */
+function UserBlock({
+  user,
+  items,
+  onLogout,
+}: {
+  user: Patient;
+  items: Record<string, NavItem>;
+  onLogout: () => void;
+}) {
+  const menu = usePopover<HTMLDivElement>();
+  const menuId = useId();
+  const textId = useId();
+  return (
+    <div className="shell-user" ref={menu.containerRef}>
+      <div id={menuId} className="shell-popover shell-popover--up" hidden={!menu.open}>
+        <ul className="shell-popover__list">
+          <li>
+            <Link className="shell-popover__item" to={items.settings?.to ?? '/'}>
+              <NavIcon name="settings" />
+              Settings
+            </Link>
+          </li>
+          <li>
+            <button type="button" className="shell-popover__item" onClick={onLogout}>
+              <NavIcon name="logout" />
+              Logout
+            </button>
+          </li>
+        </ul>
+      </div>
+      <button
+        ref={menu.buttonRef}
+        type="button"
+        className="shell-user__button"
+        aria-label="Account menu"
+        aria-describedby={textId}
+        aria-expanded={menu.open}
+        aria-controls={menuId}
+        onClick={() => menu.setOpen((open) => !open)}
+      >
+        <Avatar user={user} />
+        <UserText user={user} id={textId} />
+        <NavIcon name="chevron" className="nav-icon shell-user__chevron" />
+      </button>
+      <IdentityBadge user={user} className="shell-user__badge" />
+    </div>
+  );
+}
+
 function Sidebar({
   user,
   items,
   links,
+  onLogout,
 }: {
   user: Patient;
   items: Record<string, NavItem>;
   links: DropdownLink[];
+  onLogout: () => void;
 }) {
   const more = usePopover<HTMLLIElement>();
   const moreId = useId();
-  const name = fullName(user);
-  const nameLong = `${user.first_name ?? ''}${user.last_name ?? ''}`.length > USER_BLOCK_SCROLL_CHARS;
   return (
     <aside className="shell-sidebar">
       <Link className="shell-sidebar__brand" to={items.home?.to ?? '/'}>
@@ -142,7 +238,7 @@ function Sidebar({
             <li key={item.key}>
               <NavLink className="shell-nav__link" to={item.to} end={item.end}>
                 <NavIcon name={item.icon} />
-                <span>{item.label}</span>
+                <ItemLabel item={item} />
               </NavLink>
             </li>
           ))}
@@ -175,67 +271,12 @@ function Sidebar({
           </li>
         </ul>
       </nav>
-      <div className="shell-user">
-        <Avatar user={user} />
-        <div className="shell-user__text">
-          <Marquee text={name} long={nameLong} className="shell-user__name" />
-          <Marquee
-            text={user.email}
-            long={(user.email ?? '').length > USER_BLOCK_SCROLL_CHARS}
-            className="shell-user__email"
-          />
-        </div>
-      </div>
+      <UserBlock user={user} items={items} onLogout={onLogout} />
     </aside>
   );
 }
 
-function AccountMenu({
-  user,
-  items,
-  onLogout,
-}: {
-  user: Patient;
-  items: Record<string, NavItem>;
-  onLogout: () => void;
-}) {
-  const menu = usePopover<HTMLDivElement>();
-  const menuId = useId();
-  return (
-    <div className="shell-account" ref={menu.containerRef}>
-      <button
-        ref={menu.buttonRef}
-        type="button"
-        className="shell-account__button"
-        aria-label="Account menu"
-        aria-expanded={menu.open}
-        aria-controls={menuId}
-        onClick={() => menu.setOpen((open) => !open)}
-      >
-        <Avatar user={user} size="sm" />
-        <span className="shell-account__name">{user.first_name}</span>
-        <NavIcon name="chevron" />
-      </button>
-      <div id={menuId} className="shell-popover" hidden={!menu.open}>
-        <ul className="shell-popover__list">
-          <li>
-            <Link className="shell-popover__item" to={items.settings?.to ?? '/'}>
-              <NavIcon name="settings" />
-              Settings
-            </Link>
-          </li>
-          <li>
-            <button type="button" className="shell-popover__item" onClick={onLogout}>
-              <NavIcon name="logout" />
-              Logout
-            </button>
-          </li>
-        </ul>
-      </div>
-    </div>
-  );
-}
-
+/** Phones and tablets: brand, bell and the header dropdown (001 §2 Header dropdown). */
 function MobileHeader({
   user,
   items,
@@ -259,31 +300,34 @@ function MobileHeader({
       <Link className="shell-header__brand" to={items.home?.to ?? '/'}>
         <BrandLogo />
       </Link>
-      <button
-        ref={menu.buttonRef}
-        type="button"
-        className="shell-header__menu-button"
-        aria-expanded={menu.open}
-        aria-controls={menuId}
-        onClick={() => menu.setOpen((open) => !open)}
-      >
-        <NavIcon name={menu.open ? 'close' : 'menu'} />
-        <span className="ui-visually-hidden">Menu</span>
-      </button>
+      <div className="shell-header__actions">
+        <NotificationBell />
+        <button
+          ref={menu.buttonRef}
+          type="button"
+          className="shell-header__menu-button"
+          aria-expanded={menu.open}
+          aria-controls={menuId}
+          onClick={() => menu.setOpen((open) => !open)}
+        >
+          <NavIcon name={menu.open ? 'close' : 'menu'} />
+          <span className="ui-visually-hidden">Menu</span>
+        </button>
+      </div>
       <nav id={menuId} className="shell-dropdown" aria-label="Menu" hidden={!menu.open}>
         <div className="shell-dropdown__user">
           <Avatar user={user} />
-          <div className="shell-user__text">
-            <span className="shell-user__name">{fullName(user)}</span>
-            <span className="shell-user__email">{user.email}</span>
+          <div className="shell-dropdown__who">
+            <UserText user={user} />
+            <IdentityBadge user={user} />
           </div>
         </div>
         <ul className="shell-dropdown__list">
-          {pick(items, MOBILE_MENU).map((item) => (
+          {pick(items, HEADER_MENU).map((item) => (
             <li key={item.key}>
               <NavLink className="shell-dropdown__item" to={item.to} end={item.end}>
                 <NavIcon name={item.icon} />
-                {item.label}
+                <ItemLabel item={item} />
               </NavLink>
             </li>
           ))}
@@ -312,7 +356,7 @@ function MobileFooter({ items, hidden }: { items: Record<string, NavItem>; hidde
           <li key={item.key}>
             <NavLink className="shell-footer__link" to={item.to}>
               <NavIcon name={item.icon} />
-              <span>{item.label}</span>
+              <ItemLabel item={item} />
             </NavLink>
           </li>
         ))}
@@ -322,22 +366,28 @@ function MobileFooter({ items, hidden }: { items: Record<string, NavItem>; hidde
 }
 
 /**
- * The signed-in shell (001 §2 Navigation): desktop (>= 1024 px) side navigation and a header with the account
- * menu; phones a header with a menu button and a footer that hides while scrolling down. Screens flagged
+ * The signed-in shell (001 §2 Navigation): on desktop (>= 1024 px) the side navigation with the user block and
+ * its menu, and a header with the bell; narrower screens get a header with the bell and the header dropdown,
+ * and a footer that hides while scrolling down. The verification bar sits above every page. Screens flagged
  * fullWidth (messages) get the whole width and no footer.
  */
 export default function SignedInShell() {
   const user = useSessionUser();
+  if (!user) return <PageSpinner />;
+  return <SignedInLayout user={user} />;
+}
+
+function SignedInLayout({ user }: { user: Patient }) {
   const { organization } = useBrand();
   const desktop = useIsDesktop();
   const { scrolled, hidden } = useScrollState();
   const matches = useMatches();
   const logout = useLogout();
+  const latestPanelId = useLatestLabPanelId(user._id, Boolean(user.feature_flags?.labs2));
+  const messagesUnread = useMessagesUnread(user._id);
   const fullWidth = matches.some((match) => (match.handle as ScreenHandle | undefined)?.fullWidth);
 
-  if (!user) return <PageSpinner />;
-
-  const items = navItems(user);
+  const items = navItems(user, { latestPanelId, messagesUnread });
   const links = organization?.settings?.dropdown_links ?? [];
   const onLogout = () => logout.mutate();
 
@@ -348,15 +398,16 @@ export default function SignedInShell() {
       <a className="ui-skip-link" href="#main">
         Skip to content
       </a>
-      {desktop ? <Sidebar user={user} items={items} links={links} /> : null}
+      {desktop ? <Sidebar user={user} items={items} links={links} onLogout={onLogout} /> : null}
       <div className="shell__body">
         {desktop ? (
           <header className={`shell-header${scrolled ? ' is-scrolled' : ''}`}>
-            <AccountMenu user={user} items={items} onLogout={onLogout} />
+            <NotificationBell />
           </header>
         ) : (
           <MobileHeader user={user} items={items} links={links} scrolled={scrolled} onLogout={onLogout} />
         )}
+        <VerificationBar user={user} />
         <main id="main" className="shell__main" tabIndex={-1}>
           <Outlet />
         </main>

@@ -1,35 +1,29 @@
-import { HEADER_SCROLLED_PX } from '@portal/domain/constants';
+import { INITIAL_SCROLL_CHROME, nextScrollChrome } from '@portal/domain/navigation/footer-scroll';
+import { type LabPanelEntry, latestLabPanelId } from '@portal/domain/navigation/labs-destination';
+import { hasUnreadConversation } from '@portal/domain/navigation/unread-conversation';
+import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-
-/** The header counts as scrolled after 50 px (001 §2 Navigation). */
-const SCROLLED_AFTER = HEADER_SCROLLED_PX;
-/** Ignore jitter smaller than this when deciding the scroll direction. */
-const DIRECTION_THRESHOLD = 6;
+import { apiRequest } from '../../lib/api-client';
 
 /**
- * `scrolled`: past 50 px. `hidden`: the user is scrolling down (the mobile footer hides) — it reappears as
- * soon as they scroll up, and near the top.
+ * `scrolled`: the header counts as scrolled (past 50 px). `hidden`: the mobile footer hides while the patient
+ * scrolls down and comes back when they scroll up (001 §2; the rule is nextScrollChrome).
  */
 export function useScrollState(): { scrolled: boolean; hidden: boolean } {
   const [state, setState] = useState({ scrolled: false, hidden: false });
-  const last = useRef(0);
+  const chrome = useRef(INITIAL_SCROLL_CHROME);
 
   useEffect(() => {
     let frame = 0;
     const update = () => {
       frame = 0;
-      const y = Math.max(0, window.scrollY);
-      const delta = y - last.current;
-      setState((current) => {
-        const scrolled = y > SCROLLED_AFTER;
-        let hidden = current.hidden;
-        if (y <= SCROLLED_AFTER) hidden = false;
-        else if (delta > DIRECTION_THRESHOLD) hidden = true;
-        else if (delta < -DIRECTION_THRESHOLD) hidden = false;
-        return scrolled === current.scrolled && hidden === current.hidden ? current : { scrolled, hidden };
-      });
-      if (Math.abs(delta) > DIRECTION_THRESHOLD) last.current = y;
+      chrome.current = nextScrollChrome(chrome.current, window.scrollY);
+      const { headerScrolled: scrolled, footerHidden: hidden } = chrome.current;
+      setState((current) =>
+        scrolled === current.scrolled && hidden === current.hidden ? current : { scrolled, hidden },
+      );
     };
+    // One update per frame: scroll events fire far more often than the page can repaint.
     const onScroll = () => {
       if (!frame) frame = window.requestAnimationFrame(update);
     };
@@ -68,4 +62,37 @@ export function useDismiss(
       document.removeEventListener('keydown', onKey);
     };
   }, [open, close, containerRef, buttonRef]);
+}
+
+/**
+ * The Messages dot (001 §4 Navigation): the patient's conversation is unread. Only a successful answer of
+ * GET /v2/conversations/patient can show it; any failure shows no dot and is not retried, since a dot is
+ * not worth more calls.
+ */
+export function useMessagesUnread(userId: string): boolean {
+  const query = useQuery({
+    queryKey: ['conversations', userId, 'patient'],
+    queryFn: ({ signal }) => apiRequest<unknown>('/v2/conversations/patient', { signal }),
+    select: hasUnreadConversation,
+    retry: false,
+    staleTime: 30_000,
+  });
+  return query.data ?? false;
+}
+
+/**
+ * The latest lab panel of a labs2 patient (GET /v2/labs/patient/panels, 002 §4.1), for the Labs link; null
+ * while unknown, on failure or for other patients (who never call it).
+ */
+export function useLatestLabPanelId(userId: string, labs2: boolean): string | null {
+  const query = useQuery({
+    queryKey: ['lab-panels', userId, 'latest'],
+    queryFn: ({ signal }) =>
+      apiRequest<{ docs?: LabPanelEntry[] }>('/v2/labs/patient/panels', { query: { page: 1 }, signal }),
+    select: (page) => latestLabPanelId(Array.isArray(page?.docs) ? page.docs : []),
+    enabled: labs2,
+    retry: false,
+    staleTime: 60_000,
+  });
+  return query.data ?? null;
 }

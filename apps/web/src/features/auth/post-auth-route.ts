@@ -1,38 +1,50 @@
+import { consultationPath } from '@portal/domain/consultation/consultation-path';
+import type { IntakeTemplate } from '@portal/domain/contracts/intake-template';
+import { isObjectId } from '@portal/domain/ids';
 import { seg } from '../../lib/api-client';
 import type { Patient } from '../../lib/patient';
 import { safeRedirectPath } from '../../lib/safe-redirect';
-import { writeJson } from '../../lib/storage';
-import { STORAGE_KEYS } from '../../lib/storage-keys';
-import {
-  getPublicProduct,
-  type PublicProduct,
-  productIntakeTemplateId,
-  productType,
-} from '../products/api/get-public-product';
+import { createIntake } from '../consultation/api/create-intake';
+import { getGlobalIntakeTemplate } from '../consultation/api/get-global-intake-template';
+import { getProductIntakeTemplate } from '../consultation/api/get-product-intake-template';
+import { getPublicProduct, type PublicProduct, productType } from '../products/api/get-public-product';
+import { storeIntakeTemplate, storeSignupProduct } from '../signup/lib/signup-storage';
 
 export function dashboardHomePath(userId: string): string {
   return `/dashboard/${seg(userId)}/profile`;
 }
 
-/**
- * Starts a visit for a medication or coaching-membership product (000 §4 Login). The full flow — fetch the
- * product's intake template, create an intake instance, open the how-it-works step with referrer shop — comes
- * with the consultation funnel. Until then it goes to the product-instance loader route
- * /start/{intakeTemplateId}/p/{productTemplateId} (a coming-soon screen today), or null when the product
- * names no intake template.
- */
-export function startProductIntake(product: PublicProduct): string | null {
-  const templateId = productIntakeTemplateId(product);
-  return templateId ? `/start/${seg(templateId)}/p/${seg(product._id)}` : null;
+/** /signup/profile for a product (000 §4 Signup: no intake to start). */
+export function signupProfilePath(productId: string): string {
+  return `/signup/profile?productTemplateId=${encodeURIComponent(productId)}`;
+}
+
+/** A template lookup that fails (none configured, or any error) counts as no template. */
+async function templateOrNull(load: () => Promise<IntakeTemplate>): Promise<IntakeTemplate | null> {
+  try {
+    const template = await load();
+    return template && isObjectId(template._id) ? template : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * After signup with a medication or coaching product: create an intake instance from the product intake (or
- * the global intake) and go to how-it-works, or to /signup/profile when there is no intake (000 §4 Signup).
- * The intake calls arrive with the consultation funnel; today this takes the same path as after login.
+ * Creates an intake instance of the template and answers the how-it-works step with the product and
+ * referrer shop in the query (000 §4 Login), or null when the intake could not be created.
  */
-export function createIntakeAfterSignup(product: PublicProduct): string | null {
-  return startProductIntake(product);
+async function startVisit(userId: string, templateId: string, productId: string): Promise<string | null> {
+  try {
+    const intake = await createIntake({ userId, templateId });
+    if (!isObjectId(intake?._id)) return null;
+    storeIntakeTemplate(templateId);
+    return consultationPath(
+      { section: 'hiw' },
+      { userId, intakeId: intake._id, query: { product: productId, referrer: 'shop' } },
+    );
+  } catch {
+    return null;
+  }
 }
 
 async function loadProduct(productId: string): Promise<PublicProduct | null> {
@@ -40,26 +52,21 @@ async function loadProduct(productId: string): Promise<PublicProduct | null> {
     const product = await getPublicProduct(productId);
     return { ...product, _id: product._id || productId };
   } catch {
-    // the public product call may not exist yet (404) or fail: fall through to the usual destination
+    // an unknown product or a failed lookup: fall through to the usual destination
     return null;
   }
 }
 
-/** Where a product in play sends the patient: lab -> lab visit, supplement -> protocol preference (002 §4.5). */
-async function productPath(
-  productId: string,
-  startVisit: (product: PublicProduct) => string | null,
-): Promise<string | null> {
-  const product = await loadProduct(productId);
-  if (!product) return null;
-  switch (productType(product)) {
-    case 'medication':
-    case 'coaching_membership':
-      return startVisit(product);
+/** Lab -> lab visit, supplement -> protocol preference (000 §4, 002 §4.5); the product is stored for them. */
+function signupFlowPath(product: PublicProduct): string | null {
+  const type = productType(product);
+  const stored = { _id: product._id, name: product.name, product_name: product.product_name, type };
+  switch (type) {
     case 'lab':
-      writeJson(STORAGE_KEYS.productTemplate, product);
+      storeSignupProduct(stored);
       return '/signup/lab-visit';
     case 'supplement':
+      storeSignupProduct(stored);
       return `/signup/protocol-preference/${seg(product._id)}`;
     default:
       return null;
@@ -68,23 +75,46 @@ async function productPath(
 
 export interface PostAuthContext {
   user: Pick<Patient, '_id'>;
-  /** The product template in play: the route's product id or the `product` query parameter. */
+  /** The product template in play: the route's product id, the campaign's product or the `product` query. */
   productId?: string | null;
   redirectPath?: string | null;
 }
 
-/** Routing after login (000 §4 Login): the product's path, else redirectPath, else the profile dashboard. */
+/**
+ * Routing after login (000 §4 Login): with a product, medication and coaching products start a visit from
+ * the product's intake template, labs go to the lab visit and supplements to the protocol preference;
+ * otherwise (or when that fails) redirectPath, else the profile dashboard.
+ */
 export async function resolvePostLoginPath({
   user,
   productId,
   redirectPath,
 }: PostAuthContext): Promise<string> {
-  const fromProduct = productId ? await productPath(productId, startProductIntake) : null;
-  return fromProduct ?? safeRedirectPath(redirectPath) ?? dashboardHomePath(user._id);
+  const fallback = () => safeRedirectPath(redirectPath) ?? dashboardHomePath(user._id);
+  const product = productId ? await loadProduct(productId) : null;
+  if (!product) return fallback();
+  const type = productType(product);
+  if (type === 'medication' || type === 'coaching_membership') {
+    const template = await templateOrNull(() => getProductIntakeTemplate(product._id));
+    const path = template ? await startVisit(user._id, template._id, product._id) : null;
+    return path ?? fallback();
+  }
+  return signupFlowPath(product) ?? fallback();
 }
 
-/** Routing after signup (000 §4 Signup): the product's path, else the profile dashboard. */
+/**
+ * Routing after signup (000 §4 Signup): lab and supplement products enter the signup checkout flow; other
+ * products start a visit from the product's intake template, else the global one, or go to /signup/profile
+ * when there is none; without a product, the profile dashboard.
+ */
 export async function resolvePostSignupPath({ user, productId }: PostAuthContext): Promise<string> {
-  const fromProduct = productId ? await productPath(productId, createIntakeAfterSignup) : null;
-  return fromProduct ?? dashboardHomePath(user._id);
+  const product = productId ? await loadProduct(productId) : null;
+  if (!product) return dashboardHomePath(user._id);
+  const flow = signupFlowPath(product);
+  if (flow) return flow;
+  const template =
+    (await templateOrNull(() => getProductIntakeTemplate(product._id))) ??
+    (await templateOrNull(() => getGlobalIntakeTemplate()));
+  const path = template ? await startVisit(user._id, template._id, product._id) : null;
+  return path ?? signupProfilePath(product._id);
 }

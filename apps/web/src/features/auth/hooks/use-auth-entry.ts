@@ -7,6 +7,11 @@ export type AuthPageType = 'product' | 'campaign' | 'signup' | 'general';
 
 export interface AuthEntry {
   pageType: AuthPageType;
+  /**
+   * Which form a landing route shows: /product/login/{id} and /campaign/login/{id} log in, the
+   * /product/{type}/{id} and /campaign/{type}/{id} landings sign up; /login and /get-started are themselves.
+   */
+  form: 'login' | 'signup';
   /** The product template in play: the route's product id, else the `product` query parameter. */
   productId: string | null;
   campaignId: string | null;
@@ -18,6 +23,11 @@ export interface AuthEntry {
   token: string | null;
   /** The query to carry over to the other entry form (login <-> signup), with the route's product added. */
   carriedQuery: string;
+  /**
+   * The other form's page: a campaign landing switches between its login and signup variants, anything else
+   * between /login and /get-started, with the carried query.
+   */
+  switchPath: string;
 }
 
 /** Reads the entry route: its product or campaign and the query parameters of 000 §2. */
@@ -33,6 +43,8 @@ export function useAuthEntry(): AuthEntry {
     if (campaignId) pageType = 'campaign';
     else if (productId) pageType = 'product';
     else if (pathname === '/get-started') pageType = 'signup';
+    const landingSignup = params.type !== undefined && params.type !== 'login';
+    const form = pathname === '/get-started' || landingSignup ? 'signup' : 'login';
 
     const carried = new URLSearchParams(search);
     carried.delete('expired');
@@ -40,15 +52,23 @@ export function useAuthEntry(): AuthEntry {
     if (productId && !carried.has('product')) carried.set('product', productId);
     const carriedQuery = carried.toString();
 
+    const query = carriedQuery ? `?${carriedQuery}` : '';
+    const other = form === 'login' ? 'signup' : 'login';
+    const switchPath = campaignId
+      ? `/campaign/${other}/${encodeURIComponent(campaignId)}${query}`
+      : `${other === 'login' ? '/login' : '/get-started'}${query}`;
+
     return {
       pageType,
+      form,
+      switchPath,
       productId,
       campaignId,
       redirectPath: safeRedirectPath(search.get('redirectPath')),
       expired: search.get('expired') === 'true',
       email: search.get('email'),
       token: search.get('token'),
-      carriedQuery: carriedQuery ? `?${carriedQuery}` : '',
+      carriedQuery: query,
     };
-  }, [params.productId, params.campaignId, pathname, search]);
+  }, [params.productId, params.campaignId, params.type, pathname, search]);
 }

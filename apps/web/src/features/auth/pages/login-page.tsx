@@ -1,10 +1,11 @@
 import { MESSAGES } from '@portal/domain/messages';
 import { normalizeEmail, validateLoginForm } from '@portal/domain/validation/auth';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { TextInput } from '../../../components/ui/text-input';
 import { ERROR_TEXT, isApiError } from '../../../lib/api-error';
 import { brandName, useBrand } from '../../../lib/brand';
@@ -13,8 +14,11 @@ import { sessionStarted } from '../../../lib/session-end';
 import { useForm } from '../../../lib/use-form';
 import { useLoginMutation } from '../api/login';
 import { AuthHeading } from '../components/auth-heading';
+import { LandingHero } from '../components/landing-hero';
 import { type AuthEntry, useAuthEntry } from '../hooks/use-auth-entry';
+import { useLanding } from '../hooks/use-landing';
 import { resolvePostLoginPath } from '../post-auth-route';
+import SignupPage from './signup-page';
 import '../components/auth-form.css';
 
 type Failure = { kind: 'credentials' } | { kind: 'message'; message: string };
@@ -40,9 +44,18 @@ function headingFor(entry: AuthEntry, brand: string): { title: string; subtitle:
   }
 }
 
-/** Login (000 §2 Auth container, §4 Login, §5 Login): /login and the product and campaign entry routes. */
-export default function LoginPage() {
+/**
+ * The entry routes (000 §2): /login and the login landings show the login form; the /product/{type}/{id}
+ * and /campaign/{type}/{id} landings show the signup form.
+ */
+export default function EntryPage() {
   const entry = useAuthEntry();
+  return entry.form === 'signup' ? <SignupPage /> : <LoginPage entry={entry} />;
+}
+
+/** Login (000 §2 Auth container, §4 Login, §5 Login): /login and the product and campaign login landings. */
+function LoginPage({ entry }: { entry: AuthEntry }) {
+  const landing = useLanding(entry);
   const navigate = useNavigate();
   const { organization } = useBrand();
   const [initial] = useState(() => ({ email: entry.email ?? '', password: '' }));
@@ -61,7 +74,7 @@ export default function LoginPage() {
       setRouting(true);
       const path = await resolvePostLoginPath({
         user: session.user,
-        productId: entry.productId,
+        productId: landing.productId,
         redirectPath: entry.redirectPath,
       });
       await navigate(path, { replace: true });
@@ -77,13 +90,14 @@ export default function LoginPage() {
     }
   }
 
-  // 000 §4: a `token` query parameter is used as the password and submits by itself
+  // 000 §4: a `token` query parameter is used as the password and submits by itself, once the landing's
+  // product is known
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the landing URL
   useEffect(() => {
-    if (autoSubmitted.current || !entry.token || !entry.email) return;
+    if (autoSubmitted.current || landing.loading || !entry.token || !entry.email) return;
     autoSubmitted.current = true;
     void attempt(entry.email, entry.token);
-  }, []);
+  }, [landing.loading]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -92,12 +106,19 @@ export default function LoginPage() {
     void attempt(form.values.email, form.values.password);
   }
 
+  if (landing.redirectTo) return <Navigate to={landing.redirectTo} replace />;
+  if (landing.loading) return <PageSpinner label="Loading" />;
+
   const heading = headingFor(entry, brandName(organization));
   const busy = login.isPending || routing;
 
   return (
     <div className="auth-page">
-      <AuthHeading title={heading.title} subtitle={heading.subtitle} />
+      {landing.hero ? (
+        <LandingHero hero={landing.hero} action="Log in to your account to continue." />
+      ) : (
+        <AuthHeading title={heading.title} subtitle={heading.subtitle} />
+      )}
 
       {entry.expired ? <Alert tone="warning">{MESSAGES.sessionExpired}</Alert> : null}
 
@@ -134,7 +155,7 @@ export default function LoginPage() {
 
       <p className="auth-switch">
         New here?{' '}
-        <Link className="ui-link" to={`/get-started${entry.carriedQuery}`}>
+        <Link className="ui-link" to={entry.switchPath}>
           Create an account
         </Link>
       </p>

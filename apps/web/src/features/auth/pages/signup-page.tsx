@@ -1,11 +1,12 @@
 import { MESSAGES } from '@portal/domain/messages';
 import { normalizeEmail, normalizeSignup, validateSignupForm } from '@portal/domain/validation/auth';
 import { type FormEvent, type MouseEvent, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { PageSpinner } from '../../../components/ui/spinner';
 import { TextInput } from '../../../components/ui/text-input';
 import { collectAnalyticsTraits } from '../../../lib/analytics-traits';
 import { ERROR_TEXT, isApiError } from '../../../lib/api-error';
@@ -15,8 +16,10 @@ import { useForm } from '../../../lib/use-form';
 import type { PolicySection } from '../../organization/api/get-policy';
 import { useCreateUserMutation } from '../api/create-user';
 import { AuthHeading } from '../components/auth-heading';
+import { LandingHero } from '../components/landing-hero';
 import { POLICY_LABELS, PolicyPanel } from '../components/policy-panel';
 import { useAuthEntry } from '../hooks/use-auth-entry';
+import { useLanding } from '../hooks/use-landing';
 import { resolvePostSignupPath } from '../post-auth-route';
 import '../components/auth-form.css';
 
@@ -53,6 +56,7 @@ function isEmailTaken(error: unknown): boolean {
 /** Signup (000 §2 Auth container, §4 Signup, §5 Signup) at /get-started. */
 export default function SignupPage() {
   const entry = useAuthEntry();
+  const landing = useLanding(entry);
   const navigate = useNavigate();
   const location = useLocation();
   const [initial] = useState(() => ({
@@ -88,7 +92,7 @@ export default function SignupPage() {
       saveSession(session);
       sessionStarted();
       setRouting(true);
-      await navigate(await resolvePostSignupPath({ user: session.user, productId: entry.productId }), {
+      await navigate(await resolvePostSignupPath({ user: session.user, productId: landing.productId }), {
         replace: true,
       });
     } catch (error) {
@@ -101,12 +105,19 @@ export default function SignupPage() {
     }
   }
 
+  if (landing.redirectTo) return <Navigate to={landing.redirectTo} replace />;
+  if (landing.loading) return <PageSpinner label="Loading" />;
+
   return (
     <div className="auth-page">
-      <AuthHeading
-        title={entry.pageType === 'product' ? 'Start your visit' : 'Create your account'}
-        subtitle="It only takes a minute. A licensed physician reviews every visit."
-      />
+      {landing.hero ? (
+        <LandingHero hero={landing.hero} action="Create your account to get started." />
+      ) : (
+        <AuthHeading
+          title={entry.pageType === 'product' ? 'Start your visit' : 'Create your account'}
+          subtitle="It only takes a minute. A licensed physician reviews every visit."
+        />
+      )}
 
       {failure ? <Alert tone="error">{failure}</Alert> : null}
 
@@ -155,7 +166,7 @@ export default function SignupPage() {
 
       <p className="auth-switch">
         Already have an account?{' '}
-        <Link className="ui-link" to={`/login${entry.carriedQuery}`}>
+        <Link className="ui-link" to={entry.switchPath}>
           Log in
         </Link>
       </p>

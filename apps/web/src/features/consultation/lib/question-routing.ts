@@ -24,7 +24,8 @@ export function storedMembershipId(): string | null {
     const value: unknown = JSON.parse(raw);
     if (typeof value === 'string') return value || null;
     if (value && typeof value === 'object') {
-      const { _id, id } = value as { _id?: unknown; id?: unknown };
+      const { _id, id, membership_id } = value as { _id?: unknown; id?: unknown; membership_id?: unknown };
+      if (typeof membership_id === 'string' && membership_id) return membership_id;
       if (typeof _id === 'string' && _id) return _id;
       if (typeof id === 'string' && id) return id;
     }

@@ -111,7 +111,7 @@ describe('Protocol selection', () => {
         `/consultation/product-configure/${INTAKE_ID}/p/${GENERIC_ID}/selection?product=${GENERIC_DEFAULT}&intakeTemplateId=${TEMPLATE_ID}&initialIntakeTemplateId=${TEMPLATE_ID}`,
       ),
     );
-    expect(await screen.findByText('Coming soon')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.pageNotFoundTitle)).not.toBeInTheDocument();
   });
 
   it("shows the alert 'Error preparing Protocol Selection' when loading fails", async () => {

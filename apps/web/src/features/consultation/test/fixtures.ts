@@ -35,6 +35,7 @@ export function intake(overrides: Partial<Intake> = {}): Intake {
     physician_review: false,
     closed: false,
     expires_at: null,
+    completed_at: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,35 +1,44 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
 import { useSessionUser } from '../../../lib/session';
+import { CustomizeProtocolPanel, CustomizeSuccessPanel } from '../components/customize-protocol-panel';
+import { DashboardWidgets } from '../components/dashboard-widgets';
+import { UnreadLine, VisitCompleteModal } from '../components/unread-summary';
+import { VisitsInReview } from '../components/visits-in-review';
 import './profile-page.css';
 
-/** The dashboard home (001 §2 Dashboard): a welcome for the patient; the widgets arrive in later work. */
+/**
+ * The dashboard home (001 §2 Dashboard): the unread-count line, the visit-complete modal, Visits in Review,
+ * the widgets grid and the Customize Protocol and Success panels.
+ */
 export default function ProfilePage() {
   const user = useSessionUser();
+  const [customizing, setCustomizing] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   const firstName = user?.first_name?.trim();
   return (
     <div className="dashboard">
       <header className="dashboard__header">
         <p className="dashboard__eyebrow">Dashboard</p>
         <h1 className="dashboard__title">{firstName ? `Welcome, ${firstName}` : 'Welcome'}</h1>
+        {user ? <UnreadLine /> : null}
       </header>
-      <section className="dashboard__card" aria-labelledby="dashboard-soon">
-        <span className="dashboard__badge">Coming soon</span>
-        <h2 className="dashboard__card-title" id="dashboard-soon">
-          Your dashboard is almost ready
-        </h2>
-        <p className="dashboard__card-text">
-          Soon you'll see your visits, lab results, treatments and messages from your care team here.
-          Everything you need for your health, in one place.
-        </p>
-        {user ? (
-          <p className="dashboard__card-text">
-            Questions in the meantime?{' '}
-            <Link className="ui-link" to={`/dashboard/${encodeURIComponent(user._id)}/messages`}>
-              Message your care team
-            </Link>
-          </p>
-        ) : null}
-      </section>
+      {user ? (
+        <>
+          <VisitCompleteModal />
+          <VisitsInReview userId={user._id} />
+          <DashboardWidgets user={user} onCustomize={() => setCustomizing(true)} />
+          <CustomizeProtocolPanel
+            userId={user._id}
+            open={customizing}
+            onClose={() => setCustomizing(false)}
+            onSubmitted={() => {
+              setCustomizing(false);
+              setSubmitted(true);
+            }}
+          />
+          <CustomizeSuccessPanel open={submitted} onClose={() => setSubmitted(false)} />
+        </>
+      ) : null}
     </div>
   );
 }

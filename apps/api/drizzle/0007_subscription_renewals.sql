@@ -1,0 +1,1 @@
+CREATE INDEX "subscriptions_current_period_end_idx" ON "subscriptions" USING btree ("current_period_end") WHERE "subscriptions"."provider_subscription_id" like 'sub_sandbox_%';

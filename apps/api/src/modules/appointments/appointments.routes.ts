@@ -1,0 +1,90 @@
+import {
+  Appointment,
+  AppointmentsQuery,
+  Availability,
+  AvailabilityQuery,
+  BookAppointmentBody,
+  CancelAppointmentBody,
+} from '@portal/domain/contracts/appointment';
+import { Id } from '@portal/domain/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, errorResponses } from '../../platform/errors';
+import { notifierFor } from '../../platform/notify';
+import { createAppointmentsRepository } from './appointments.repository';
+import { createAppointmentsService } from './appointments.service';
+
+const tags = ['appointments'];
+
+/** Identity verification calls and coaching sessions booked in the portal (000 §2 Screen 9; 001 §2; 002 §7.7). */
+export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAppointmentsService({
+    repo: createAppointmentsRepository(app.ctx.db),
+    organizations: app.ctx.organizations,
+    notifier: notifierFor(app),
+  });
+
+  app.get(
+    '/v2/appointments/availability',
+    {
+      config: { access: { kind: 'user' } },
+      schema: {
+        tags,
+        summary:
+          'Open 30-minute slots for the caller: verification calls with physicians licensed in their state, coaching with any of the clinic’s',
+        querystring: AvailabilityQuery,
+        response: { 200: Availability, ...errorResponses },
+      },
+    },
+    async (request) => service.availability(request.auth!, request.query),
+  );
+
+  app.post(
+    '/v2/appointments',
+    {
+      config: { access: { kind: 'user' } },
+      schema: {
+        tags,
+        summary: 'Book an open slot for the caller with an available physician (409 when it was just taken)',
+        body: BookAppointmentBody,
+        response: { 201: Appointment, ...errorResponses, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const appointment = await service.book(request.auth!, request.body, request.log);
+      return reply.code(201).send(appointment);
+    },
+  );
+
+  app.get(
+    '/v2/appointments/:org/user/:patient',
+    {
+      config: { access: { kind: 'patient', param: 'patient' } },
+      schema: {
+        tags,
+        summary: 'The patient’s appointments, oldest first (productVariant: a kind or a subscription id)',
+        params: z.object({ org: Id, patient: Id }).strict(),
+        querystring: AppointmentsQuery,
+        response: { 200: z.array(Appointment), ...errorResponses },
+      },
+    },
+    async (request) => service.list(request.params.patient, request.query.productVariant),
+  );
+
+  app.post(
+    '/v2/appointments/cancel',
+    {
+      config: { access: { kind: 'user' } },
+      schema: {
+        tags,
+        summary: 'Cancel one of the caller’s own appointments before it starts (invoiceId or appointment_id)',
+        body: CancelAppointmentBody,
+        response: { 200: Appointment, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { invoiceId, appointment_id } = request.body;
+      return service.cancel(request.auth!, (invoiceId ?? appointment_id)!);
+    },
+  );
+};

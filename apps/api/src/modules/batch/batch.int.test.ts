@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, json, signupPatient, type TestApp } from '../../test/harness';
+import { BATCH_MAX } from './batch.routes';
+
+let t: TestApp;
+let org: string;
+let alice: Awaited<ReturnType<typeof signupPatient>>;
+let bob: Awaited<ReturnType<typeof signupPatient>>;
+
+type Batch = { responses: { status: number; body: unknown }[] };
+
+const batch = (token: string | null, urls: string[]) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v2/batch',
+    headers: token ? bearer(token) : {},
+    payload: { requests: urls.map((url) => ({ method: 'GET', url })) },
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  org = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=localhost' }))._id;
+  alice = await signupPatient(t.app, org);
+  bob = await signupPatient(t.app, org);
+});
+afterAll(() => t.close());
+
+describe('POST /v2/batch', () => {
+  it('answers each read in order, as the same reads would answer alone', async () => {
+    const urls = [
+      `/users/${org}/user/${alice.id}/patient`,
+      '/v2/notifications?page=1',
+      `/intakes/${org}/patient/${alice.id}`,
+    ];
+    const res = await batch(alice.token, urls);
+    expect(res.statusCode).toBe(200);
+    const { responses } = json<Batch>(res);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+    for (const [i, url] of urls.entries()) {
+      const alone = await t.app.inject({ url, headers: bearer(alice.token) });
+      expect(responses[i]!.body, url).toEqual(alone.json());
+    }
+  });
+
+  it('checks every read with the caller’s own access: another patient’s data stays closed', async () => {
+    const res = await batch(alice.token, [`/users/${org}/user/${bob.id}/patient`, '/v2/notifications']);
+    const { responses } = json<Batch>(res);
+    expect(responses[0]!.status).toBe(403);
+    expect(responses[0]!.body).toMatchObject({ text: expect.any(String), message: expect.any(String) });
+    expect(responses[1]!.status).toBe(200);
+  });
+
+  it('needs a signed-in caller, GETs only, no nested batch and at most the limit', async () => {
+    expect((await batch(null, ['/v2/notifications'])).statusCode).toBe(401);
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/v2/batch',
+      headers: bearer(alice.token),
+      payload: { requests: [{ method: 'POST', url: '/v2/notifications/read-all' }] },
+    });
+    expect(post.statusCode).toBe(400);
+    expect((await batch(alice.token, ['/v2/batch'])).statusCode).toBe(400);
+    expect((await batch(alice.token, ['https://elsewhere.example/x'])).statusCode).toBe(400);
+    expect((await batch(alice.token, Array(BATCH_MAX + 1).fill('/v2/notifications'))).statusCode).toBe(400);
+    expect((await batch(alice.token, [])).statusCode).toBe(400);
+  });
+
+  it('passes an unknown path through as its own 404', async () => {
+    const { responses } = json<Batch>(await batch(alice.token, ['/v2/no-such-thing']));
+    expect(responses[0]!.status).toBe(404);
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../platform/errors';
+
+/** At most this many reads in one batch: a first page load, not a crawl. */
+export const BATCH_MAX = 20;
+
+const BatchBody = z
+  .object({
+    requests: z
+      .array(
+        z
+          .object({
+            method: z.literal('GET'),
+            url: z
+              .string()
+              .max(2048)
+              .regex(/^\/[^\s]*$/, 'A path on this server.')
+              .refine((u) => !u.startsWith('/v2/batch'), 'A batch cannot contain a batch.'),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(BATCH_MAX),
+  })
+  .strict();
+
+const BatchResult = z.object({
+  responses: z.array(z.object({ status: z.number().int(), body: z.unknown() })),
+});
+
+/**
+ * POST /v2/batch: several GETs of this API in one round trip, for a page's first load (the dashboard asks
+ * for a dozen small reads at once). Each read runs through the whole pipeline as if it came on its own —
+ * authentication, the central access check, audit, rate limits — with the caller's own credentials, so a
+ * batch can reach nothing its reads could not reach one by one. Answers come back in request order.
+ */
+export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/v2/batch',
+    {
+      config: { access: { kind: 'user' } },
+      schema: {
+        tags: ['batch'],
+        summary: 'Several GET calls of this API in one request (each checked as if sent alone)',
+        body: BatchBody,
+        response: { 200: BatchResult, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const forwarded: Record<string, string> = { accept: 'application/json' };
+      for (const name of [
+        'authorization',
+        'organization',
+        'host',
+        'x-forwarded-for',
+        'user-agent',
+      ] as const) {
+        const value = request.headers[name];
+        if (typeof value === 'string') forwarded[name] = value;
+      }
+      const responses = await Promise.all(
+        request.body.requests.map(async ({ url }) => {
+          const res = await app.inject({
+            method: 'GET',
+            url,
+            headers: forwarded,
+            remoteAddress: request.ip,
+          });
+          let body: unknown = null;
+          if (String(res.headers['content-type'] ?? '').includes('application/json') && res.body) {
+            body = JSON.parse(res.body);
+          }
+          return { status: res.statusCode, body };
+        }),
+      );
+      return { responses };
+    },
+  );
+};

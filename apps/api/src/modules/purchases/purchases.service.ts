@@ -1,0 +1,96 @@
+import { ORDER_STATUSES } from '@portal/domain/contracts/order';
+import { pageFlags } from '@portal/domain/orders/pagination';
+import { purchaseStatusLabel } from '@portal/domain/orders/purchase-status';
+import {
+  PURCHASES_PAGE_SIZE,
+  type Purchase,
+  type PurchaseDetails,
+  type PurchasesPage,
+} from '@portal/domain/orders/purchases';
+import { Errors } from '../../platform/errors';
+import type { PurchaseFilter, PurchaseRow, PurchasesRepository } from './purchases.repository';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function toPurchase(row: PurchaseRow): Purchase {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    name: row.name,
+    product_name: row.product_name,
+    product_image: row.product_image,
+    product_type: row.product_type,
+    status: row.status,
+    status_label: purchaseStatusLabel(row.kind, row.status),
+    amount: Number(row.amount),
+    currency: row.currency,
+    billing_months: row.billing_months === null ? null : Number(row.billing_months),
+    invoice_id: row.invoice_id,
+    created_at: new Date(row.created_ms).toISOString(),
+  };
+}
+
+/** A status shared by orders and subscriptions (created, canceled) is named as an order names it. */
+const filterLabel = (status: string) =>
+  purchaseStatusLabel(
+    (ORDER_STATUSES as readonly string[]).includes(status) ? 'order' : 'subscription',
+    status,
+  );
+
+/** The purchases showcase (002 §7.2): the patient's orders and subscriptions as one paged list. */
+export function createPurchasesService(repo: PurchasesRepository) {
+  return {
+    async list(userId: string, page: number, filter: PurchaseFilter): Promise<PurchasesPage> {
+      const limit = PURCHASES_PAGE_SIZE;
+      const [facets, rows] = await Promise.all([
+        repo.facets(userId),
+        repo.page(userId, filter, limit, (page - 1) * limit),
+      ]);
+      const totalDocs = facets
+        .filter(
+          (f) =>
+            (!filter.productType || f.product_type === filter.productType) &&
+            (!filter.status || f.status === filter.status),
+        )
+        .reduce((sum, f) => sum + Number(f.n), 0);
+      const statuses = [...new Set(facets.map((f) => f.status))]
+        .map((value) => ({ value, label: filterLabel(value) }))
+        .sort((a, b) => a.label.localeCompare(b.label));
+      return {
+        docs: rows.map(toPurchase),
+        ...pageFlags(page, totalDocs, limit),
+        totalDocs,
+        limit,
+        filters: { productTypes: [...new Set(facets.map((f) => f.product_type))].sort(), statuses },
+      };
+    },
+
+    async details(userId: string, id: string): Promise<PurchaseDetails> {
+      const row = await repo.details(userId, id);
+      if (!row) throw Errors.notFound('The purchase');
+      const invoices = await repo.invoicesOf(row.kind, row.id);
+      return {
+        ...toPurchase(row),
+        product_description: row.product_description,
+        quantity: Number(row.quantity),
+        subtotal_amount: Number(row.subtotal_amount),
+        discount_amount: Number(row.discount_amount),
+        promo_code: row.promo_code,
+        submitted_at: iso(row.submitted_ms),
+        current_period_start: iso(row.period_start_ms),
+        current_period_end: iso(row.period_end_ms),
+        invoices: invoices.map((i) => ({
+          _id: i.id,
+          status: i.status,
+          amount_due: Number(i.amount_due),
+          amount_paid: Number(i.amount_paid),
+          currency: i.currency,
+          period_start: iso(i.period_start_ms),
+          period_end: iso(i.period_end_ms),
+          paid_at: iso(i.paid_ms),
+          created_at: new Date(i.created_ms).toISOString(),
+        })),
+      };
+    },
+  };
+}

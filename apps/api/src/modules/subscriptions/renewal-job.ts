@@ -1,0 +1,142 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { describeError } from '../../platform/log-safe';
+import type { NotificationInput, Notifier } from '../../platform/notify';
+import { advance } from '../../platform/payments/sandbox-renewal';
+import type { SelfServiceRepository } from './self-service.repository';
+
+/** How often the sandbox renews subscriptions whose period ended. */
+export const RENEWAL_INTERVAL_MS = 15 * 60_000;
+const BATCH = 200;
+
+/**
+ * The sandbox's stand-in for Stripe's own billing clock: rolls ended periods forward, bills them (paid with
+ * a card on file, otherwise open and past due; a past-due one is retried at its next renewal). Each
+ * subscription is renewed in its own transaction under a row lock, skipping rows another worker holds.
+ */
+export function createRenewalJob(deps: {
+  repo: SelfServiceRepository;
+  notifier: Pick<Notifier, 'store' | 'deliver'>;
+  log: FastifyBaseLogger;
+}) {
+  const { repo, notifier, log } = deps;
+
+  async function renew(id: string, at: Date): Promise<boolean> {
+    const pending: { userId: string; input: NotificationInput }[] = [];
+    const changed = await repo.transaction(async (r, tx: Db) => {
+      const row = await r.lockIfFree(id);
+      if (!row) return false;
+      const payer = await r.payer(row.userId);
+      const result = advance(
+        {
+          status: row.status,
+          durationMonths: row.durationMonths,
+          amount: row.productPlans.reduce((sum, p) => sum + p.unit_amount, 0),
+          currentPeriodStart: row.currentPeriodStart,
+          currentPeriodEnd: row.currentPeriodEnd,
+          pauseCollection: row.pauseCollection,
+          rescheduleDate: row.rescheduleDate,
+          nextRenewalPercentOff: row.cancellationInfo.renewal_percent_off ?? 0,
+        },
+        at,
+        payer.hasCard,
+      );
+      const moved = result.currentPeriodEnd?.getTime() !== row.currentPeriodEnd?.getTime();
+      if (!moved && result.status === row.status && !result.settleOpenInvoices) return false;
+
+      for (const invoice of result.invoices) {
+        // One id per subscription and period: a second run over the same period adds nothing.
+        const key = createHash('sha256')
+          .update(`${row.id}:${invoice.periodStart.toISOString()}`)
+          .digest('hex');
+        await r.insertInvoice({
+          organizationId: row.organizationId,
+          userId: row.userId,
+          subscriptionId: row.id,
+          amountDue: invoice.amountDue,
+          amountPaid: invoice.amountPaid,
+          status: invoice.status,
+          periodStart: invoice.periodStart,
+          periodEnd: invoice.periodEnd,
+          providerInvoiceId: `in_sandbox_${key.slice(0, 24)}`,
+          paidAt: invoice.status === 'paid' ? invoice.periodStart : null,
+          createdAt: invoice.periodStart,
+        });
+      }
+      if (result.settleOpenInvoices) await r.settleOpenInvoices(row.id, at);
+      const info = { ...row.cancellationInfo };
+      if (result.discountUsed) delete info.renewal_percent_off;
+      await r.update(row.id, {
+        status: result.status,
+        currentPeriodStart: result.currentPeriodStart,
+        currentPeriodEnd: result.currentPeriodEnd,
+        rescheduleDate: result.rescheduleDate,
+        cancellationInfo: info,
+      });
+
+      const note = (input: NotificationInput) => pending.push({ userId: row.userId, input });
+      if (result.status === 'past_due' && row.status !== 'past_due') {
+        note({
+          category: 'payment',
+          message: `We couldn't charge your card for your ${row.name} subscription. Please update your payment information.`,
+          data: { subscriptionId: row.id },
+        });
+      } else if (result.invoices.some((i) => i.status === 'paid') || result.settleOpenInvoices) {
+        note({
+          category: 'subscription',
+          message: `Your ${row.name} subscription has renewed.`,
+          data: { subscriptionId: row.id },
+        });
+      }
+      for (const p of pending) await notifier.store(tx, p.userId, row.organizationId, p.input);
+      return true;
+    });
+    for (const p of pending) notifier.deliver(p.userId, p.input);
+    return changed;
+  }
+
+  /** Renews everything due at `at`; answers how many subscriptions changed. */
+  async function runOnce(at: Date = new Date()): Promise<number> {
+    const ids = await repo.dueSandbox(at, BATCH);
+    let changed = 0;
+    for (const id of ids) {
+      try {
+        if (await renew(id, at)) changed++;
+      } catch (error) {
+        log.error({ err: describeError(error) }, 'subscription renewal failed');
+      }
+    }
+    return changed;
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = runOnce()
+      .catch((error: unknown) => log.error({ err: describeError(error) }, 'subscription renewals failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+
+  return {
+    runOnce,
+    /** Runs now and then on an interval; the timer does not keep the process alive. */
+    start(intervalMs = RENEWAL_INTERVAL_MS) {
+      tick();
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+export type RenewalJob = ReturnType<typeof createRenewalJob>;
+
+/** The job of each running server, by its shared context (tests run it with a chosen time). */
+export const renewalJobs = new WeakMap<object, RenewalJob>();

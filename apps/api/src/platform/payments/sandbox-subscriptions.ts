@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { PaymentErrors } from './adapter';
+import {
+  addMonths,
+  type BillingSubscription,
+  periodContaining,
+  type SubscriptionBilling,
+  type SubscriptionSnapshot,
+} from './subscription-billing';
+
+const view = (sub: SubscriptionSnapshot, now: Date, over: Partial<BillingSubscription> = {}) => {
+  const start = sub.current_period_start ?? now;
+  return {
+    id: sub.id,
+    status: sub.status,
+    current_period_start: start,
+    current_period_end: sub.current_period_end ?? addMonths(start, Math.max(1, sub.durationMonths)),
+    pause_collection: sub.pause_collection,
+    latest_invoice: null,
+    ...over,
+  } satisfies BillingSubscription;
+};
+
+/**
+ * The sandbox's subscriptions behave like Stripe's: a paused subscription keeps its periods and collects
+ * nothing, resuming now starts a new billed period today, a reschedule ends the current period on the
+ * chosen date. Renewals over time are made by the renewal job (sandbox-renewal.ts).
+ */
+export function createSandboxSubscriptionBilling(): SubscriptionBilling {
+  return {
+    async retrieve(sub) {
+      return view(sub, new Date());
+    },
+
+    async pause(sub, now) {
+      return view(sub, now, { pause_collection: { behavior: 'void', resumes_at: null } });
+    },
+
+    async resume(sub, { now, at, idempotencyKey }) {
+      if (!now) {
+        const base = view(sub, at);
+        const period = periodContaining(
+          base.current_period_start,
+          base.current_period_end,
+          sub.durationMonths,
+          at,
+        );
+        return {
+          subscription: {
+            ...base,
+            status: 'active',
+            pause_collection: null,
+            current_period_start: period.start,
+            current_period_end: period.end,
+          },
+          invoice: null,
+        };
+      }
+      // As the sandbox's one-time charge: cards that decline are refused when attached, so a customer with a
+      // default card is always charged, one without is refused. The portal's record of the card is used, so
+      // this runs inside the caller's transaction without another database connection.
+      if (!sub.customerId || !sub.hasDefaultCard) throw PaymentErrors.declined();
+      const end = addMonths(at, Math.max(1, sub.durationMonths));
+      const invoiceId = `in_sandbox_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+      return {
+        subscription: view(sub, at, {
+          status: 'active',
+          pause_collection: null,
+          current_period_start: at,
+          current_period_end: end,
+          latest_invoice: invoiceId,
+        }),
+        invoice: {
+          id: invoiceId,
+          status: 'paid',
+          amount_due: sub.amount,
+          amount_paid: sub.amount,
+          currency: sub.currency,
+          period_start: at,
+          period_end: end,
+          paid_at: at,
+        },
+      };
+    },
+
+    async cancel(sub, now) {
+      return view(sub, now, { status: 'canceled', pause_collection: null });
+    },
+
+    async reschedule(sub, date, now) {
+      return view(sub, now, { current_period_end: date });
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import type Stripe from 'stripe';
+import type {
+  BillingInvoice,
+  BillingStatus,
+  BillingSubscription,
+  PauseCollection,
+  SubscriptionBilling,
+} from './subscription-billing';
+
+/** The part of the SDK subscription billing uses, so tests can hand it a stand-in. */
+export type StripeSubscriptionsClient = Pick<Stripe, 'subscriptions'>;
+
+const fromUnix = (s: number) => new Date(s * 1000);
+const toUnix = (d: Date) => Math.floor(d.getTime() / 1000);
+
+const RESUME_NOW: Stripe.SubscriptionUpdateParams = {
+  pause_collection: '',
+  billing_cycle_anchor: { type: 'now' },
+  proration_behavior: 'none',
+  expand: ['latest_invoice'],
+};
+const RESUME_LATER: Stripe.SubscriptionUpdateParams = { pause_collection: '' };
+
+/** Since API version 2025-03-31 the periods live on the subscription items. */
+export function fromStripeSubscription(sub: Stripe.Subscription): BillingSubscription {
+  const item = sub.items.data[0];
+  const start = item?.current_period_start ?? sub.billing_cycle_anchor;
+  const end = item?.current_period_end ?? sub.billing_cycle_anchor;
+  const pause: PauseCollection | null = sub.pause_collection
+    ? {
+        behavior: sub.pause_collection.behavior as PauseCollection['behavior'],
+        resumes_at: sub.pause_collection.resumes_at
+          ? fromUnix(sub.pause_collection.resumes_at).toISOString()
+          : null,
+      }
+    : null;
+  const latest = sub.latest_invoice;
+  return {
+    id: sub.id,
+    status: sub.status as BillingStatus,
+    current_period_start: fromUnix(start),
+    current_period_end: fromUnix(end),
+    pause_collection: pause,
+    latest_invoice: typeof latest === 'string' ? latest : (latest?.id ?? null),
+  };
+}
+
+export function fromStripeInvoice(invoice: Stripe.Invoice): BillingInvoice {
+  const line = invoice.lines?.data[0];
+  return {
+    id: invoice.id ?? '',
+    status: (invoice.status ?? 'draft') as BillingInvoice['status'],
+    amount_due: invoice.amount_due,
+    amount_paid: invoice.amount_paid,
+    currency: invoice.currency,
+    period_start: fromUnix(line?.period.start ?? invoice.period_start),
+    period_end: fromUnix(line?.period.end ?? invoice.period_end),
+    paid_at: invoice.status_transitions?.paid_at ? fromUnix(invoice.status_transitions.paid_at) : null,
+  };
+}
+
+/**
+ * Subscription billing through Stripe: pause and resume by pause_collection, resume-and-ship-now by
+ * resetting the billing cycle anchor (Stripe invoices and charges at once), reschedule by a trial ending on
+ * the chosen date without proration, cancel by subscriptions.cancel. `call` maps SDK errors (stripe.ts).
+ */
+export function createStripeSubscriptionBilling(
+  client: StripeSubscriptionsClient,
+  call: <T>(what: string, run: () => Promise<T>) => Promise<T>,
+): SubscriptionBilling {
+  return {
+    retrieve(sub) {
+      return call('subscriptions.retrieve', async () =>
+        fromStripeSubscription(await client.subscriptions.retrieve(sub.id)),
+      );
+    },
+
+    pause(sub) {
+      return call('subscriptions.update pause', async () =>
+        fromStripeSubscription(
+          await client.subscriptions.update(sub.id, { pause_collection: { behavior: 'void' } }),
+        ),
+      );
+    },
+
+    resume(sub, { now, idempotencyKey }) {
+      return call('subscriptions.update resume', async () => {
+        const updated = await client.subscriptions.update(sub.id, now ? RESUME_NOW : RESUME_LATER, {
+          idempotencyKey: `portal-resume-${idempotencyKey}`,
+        });
+        const latest = updated.latest_invoice;
+        return {
+          subscription: fromStripeSubscription(updated),
+          invoice: now && latest && typeof latest !== 'string' ? fromStripeInvoice(latest) : null,
+        };
+      });
+    },
+
+    cancel(sub) {
+      return call('subscriptions.cancel', async () =>
+        fromStripeSubscription(await client.subscriptions.cancel(sub.id)),
+      );
+    },
+
+    reschedule(sub, date) {
+      return call('subscriptions.update reschedule', async () =>
+        fromStripeSubscription(
+          await client.subscriptions.update(sub.id, { trial_end: toUnix(date), proration_behavior: 'none' }),
+        ),
+      );
+    },
+  };
+}

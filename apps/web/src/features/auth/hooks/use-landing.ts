@@ -1,0 +1,90 @@
+import type { ProductTemplate } from '@portal/domain/contracts/product';
+import { useQuery } from '@tanstack/react-query';
+import { getPublicProduct, type PublicProduct } from '../../products/api/get-public-product';
+import { campaignQueryOptions } from '../api/get-campaign';
+import type { AuthEntry } from './use-auth-entry';
+
+/** The landing copy above the form: the campaign's hero text, or the product's name and description. */
+export interface LandingHero {
+  eyebrow: string | null;
+  title: string;
+  description: string | null;
+  image: string | null;
+  productName: string | null;
+}
+
+export interface Landing {
+  /** The campaign or product is loading; the form waits for it so routing knows the product. */
+  loading: boolean;
+  /** A campaign that failed to load sends the visitor to the plain signup or login page (000 §2). */
+  redirectTo: string | null;
+  hero: LandingHero | null;
+  /** The product template the form routes with after auth. */
+  productId: string | null;
+}
+
+function firstImage(images: readonly string[] | undefined): string | null {
+  return images?.find((src) => typeof src === 'string' && src !== '') ?? null;
+}
+
+/** Loads the campaign or product of a landing route (000 §2 page types product and campaign landing). */
+export function useLanding(entry: AuthEntry): Landing {
+  const campaignId = entry.pageType === 'campaign' ? entry.campaignId : null;
+  const productId = entry.pageType === 'product' ? entry.productId : null;
+  const campaign = useQuery({ ...campaignQueryOptions(campaignId ?? ''), enabled: Boolean(campaignId) });
+  const product = useQuery({
+    queryKey: ['public-product', productId] as const,
+    // the endpoint answers the whole template; the shared client types only the routing fields
+    queryFn: async ({ signal }) =>
+      (await getPublicProduct(productId ?? '', signal)) as PublicProduct & Partial<ProductTemplate>,
+    enabled: Boolean(productId),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+  if (campaignId) {
+    if (campaign.isError)
+      return {
+        loading: false,
+        redirectTo: entry.form === 'signup' ? '/get-started' : '/login',
+        hero: null,
+        productId: entry.productId,
+      };
+    if (campaign.isPending) return { loading: true, redirectTo: null, hero: null, productId: null };
+    const data = campaign.data;
+    const promoted = data.product_template;
+    return {
+      loading: false,
+      redirectTo: null,
+      hero: {
+        eyebrow: data.name !== data.headline ? data.name : null,
+        title: data.headline,
+        description: data.description || null,
+        image: data.image ?? firstImage(promoted?.product_images),
+        productName: promoted?.product_name ?? promoted?.name ?? null,
+      },
+      productId: promoted?._id ?? entry.productId,
+    };
+  }
+
+  if (productId && product.data) {
+    const data = product.data;
+    const name = data.product_name ?? data.name ?? null;
+    return {
+      loading: false,
+      redirectTo: null,
+      hero: name
+        ? {
+            eyebrow: null,
+            title: name,
+            description: data.description ?? null,
+            image: firstImage(data.product_images),
+            productName: null,
+          }
+        : null,
+      productId,
+    };
+  }
+  // the product hero is a nicety: the form shows at once and routes with the id either way
+  return { loading: false, redirectTo: null, hero: null, productId: entry.productId };
+}

@@ -1,0 +1,521 @@
+import type { IntakeProduct } from '@portal/domain/contracts/intake';
+import { MESSAGES } from '@portal/domain/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { writeSelectedMembership, writeSelectedProducts } from '../../../lib/funnel-selection';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import {
+  currentUrl,
+  json,
+  mockApi,
+  ORG_ID,
+  patient,
+  type RecordedRequest,
+  renderRoute,
+  setOrganization,
+  signIn,
+  USER_ID,
+} from '../../../test/helpers';
+import {
+  GENERIC_ID,
+  INTAKE_ID,
+  intake,
+  intakePath,
+  intakeTemplate,
+  LAB_ID,
+  product,
+  productTemplate,
+  STATES,
+  TEMPLATE_ID,
+} from '../../consultation/test/fixtures';
+
+const PATH = `/consultation/checkout/${INTAKE_ID}`;
+const ADDON_ID = '999999999999999999999999';
+const COACH_ID = '888888888888888888888888';
+const MONTHLY = 'a10000000000000000000001';
+const QUARTERLY = 'a10000000000000000000003';
+const ADDON_PRICE = 'a20000000000000000000001';
+const COACH_PRICE = 'a30000000000000000000001';
+const SUBSCRIPTION_ID = 'c00000000000000000000001';
+
+const checkoutIntake = (
+  products: IntakeProduct[] = [
+    {
+      product_template: GENERIC_ID,
+      product: QUARTERLY,
+      dosage: '6 mg',
+      frequency: 'Once weekly',
+      quantity: 4,
+    },
+    { product_template: ADDON_ID, product: ADDON_PRICE, is_addon: true },
+  ],
+) =>
+  intake({
+    products,
+    status: { questions: { total: 10 }, complete: { total: 10 }, incomplete: { total: 0 } },
+  });
+
+type Responder = Response | ((r: RecordedRequest) => Response);
+
+function api(overrides: Record<string, Responder> = {}) {
+  return mockApi({
+    [`GET ${intakePath}`]: json(200, checkoutIntake()),
+    [`GET /intake-template/${ORG_ID}/template/${TEMPLATE_ID}`]: json(200, intakeTemplate()),
+    [`GET /product/${ORG_ID}/template/${GENERIC_ID}`]: json(200, productTemplate()),
+    // 1 month $99, 3 months $267: baseline 3 x $99 = $297, savings $30.
+    [`GET /product/${ORG_ID}/template/${GENERIC_ID}/products`]: json(200, [
+      product(MONTHLY, GENERIC_ID, 9900, 1),
+      product(QUARTERLY, GENERIC_ID, 26700, 3, true),
+    ]),
+    [`GET /product/${ORG_ID}/template/${ADDON_ID}`]: json(
+      200,
+      productTemplate({ _id: ADDON_ID, slug: 'nad', name: 'NAD+', product_name: 'NAD+', type: 'supplement' }),
+    ),
+    [`GET /product/${ORG_ID}/template/${ADDON_ID}/products`]: json(200, [
+      product(ADDON_PRICE, ADDON_ID, 4500, 1),
+    ]),
+    'GET /states': json(200, STATES),
+    'GET /v2/payments/config': json(200, {
+      provider: 'sandbox',
+      publishable_key: null,
+      tokens_url: '/sandbox/payments/tokens',
+    }),
+    [`GET /billing/${ORG_ID}/patient/${USER_ID}/card`]: json(404, { text: 'NotFound', message: 'x' }),
+    'GET /v2/address/config': json(200, { autocomplete: false }),
+    'GET /v2/address/zip/90210': json(200, {
+      zip: '90210',
+      city: 'Beverly Hills',
+      state: 'CA',
+      country: 'us',
+    }),
+    'POST /sandbox/payments/tokens': json(201, {
+      id: 'tok_test.sig',
+      object: 'token',
+      livemode: false,
+      card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+    }),
+    [`GET /users/${ORG_ID}/user/${USER_ID}/patient`]: json(200, patient()),
+    [`PUT /users/${ORG_ID}/${USER_ID}`]: (r) => json(200, patient(r.body as object)),
+    [`POST /billing/${ORG_ID}/patient/${USER_ID}/billing/profile/create`]: json(200, {
+      user_id: USER_ID,
+      stripe_id: 'cus_sandbox_1',
+      has_card_source: true,
+      stripe_profile: { default_source: 'pm_1' },
+      card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+    }),
+    [`POST /v2/intakes/${INTAKE_ID}/complete`]: json(200, checkoutIntake()),
+    [`POST /users/${ORG_ID}/patient/${USER_ID}/subscriber`]: json(200, {}),
+    [`POST /users/${ORG_ID}/patient/${USER_ID}/subscriber/tag`]: json(200, {}),
+    ...overrides,
+  });
+}
+
+type Setup = ReturnType<typeof renderRoute>;
+
+async function fillShipping({ user }: Setup, { zip = '90210' } = {}) {
+  await user.type(await screen.findByLabelText('Street address'), '1 Main St');
+  await user.type(screen.getByLabelText('ZIP code'), zip);
+  await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('Beverly Hills'));
+  await user.type(screen.getByLabelText('Phone number'), '2135550123');
+}
+
+async function fillCard({ user }: Setup, number = '4242424242424242') {
+  await user.type(await screen.findByLabelText('Card number'), number);
+  await user.type(screen.getByLabelText('Expiry date'), '1230');
+  await user.type(screen.getByLabelText('CVC'), '123');
+}
+
+const calls = (requests: RecordedRequest[]) =>
+  requests
+    .filter((r) => r.method !== 'GET' || r.path.startsWith(`/users/${ORG_ID}/user/`))
+    .map((r) => `${r.method} ${r.path}`);
+
+describe('Checkout', () => {
+  beforeEach(() => {
+    setOrganization();
+    signIn();
+  });
+
+  it('shows Protocol, Addons and the Summary of the recurring items', async () => {
+    api();
+    renderRoute(PATH);
+    const protocol = await screen.findByRole('region', { name: 'Protocol' });
+    expect(within(protocol).getByText('Generic Rapamycin')).toBeInTheDocument();
+    expect(within(protocol).getByText('Strength: 6 mg')).toBeInTheDocument();
+    expect(within(protocol).getByText('3 months plan')).toBeInTheDocument();
+    // $267 / 3 months = $89/mo.
+    expect(within(protocol).getByText('$89.00/mo')).toBeInTheDocument();
+    const addons = screen.getByRole('region', { name: 'Addons' });
+    expect(within(addons).getByText('NAD+')).toBeInTheDocument();
+    // Sub-Total 29700 + 4500 = $342.00; Savings $30.00; Total $312.00.
+    const rows = screen.getByLabelText('Price breakdown');
+    expect(within(rows).getByText('$342.00')).toBeInTheDocument();
+    expect(within(rows).getByText('-$30.00')).toBeInTheDocument();
+    expect(within(rows).getByText('$312.00')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You will not be charged for or shipped any medication until approved by your doctor.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  it('shows every shipping message of 000 §5 on blur', async () => {
+    api();
+    const setup = renderRoute(PATH);
+    const { user } = setup;
+    const first = await screen.findByLabelText('First name');
+    await user.clear(first);
+    await user.clear(screen.getByLabelText('Last name'));
+    for (const label of ['Street address', 'City', 'ZIP code', 'Phone number']) {
+      await user.click(screen.getByLabelText(label));
+    }
+    await user.type(screen.getByLabelText('Apt/Suite'), 'x'.repeat(36));
+    await user.type(screen.getByLabelText('Mobile number'), '123');
+    await user.click(screen.getByLabelText('First name'));
+    await user.click(screen.getByLabelText('Last name'));
+    await user.tab();
+    for (const message of [
+      MESSAGES.firstNameRequired,
+      MESSAGES.lastNameRequired,
+      MESSAGES.streetAddressRequired,
+      MESSAGES.aptSuiteTooLong,
+      MESSAGES.cityRequired,
+      MESSAGES.zipInvalid,
+      MESSAGES.phoneInvalid,
+      MESSAGES.mobileInvalid,
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    await user.type(screen.getByLabelText('Street address'), 'y'.repeat(36));
+    expect(await screen.findByText(MESSAGES.streetAddressTooLong)).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number')).toHaveValue('');
+    await user.type(screen.getByLabelText('Phone number'), '2135550123');
+    expect(screen.getByLabelText('Phone number')).toHaveValue('(213) 555-0123');
+    expect(screen.getByText(/up to 10 messages per month/)).toBeInTheDocument();
+  });
+
+  it('prefills the saved address and hides the mobile number when the patient has one', async () => {
+    signIn(
+      patient({
+        mobile_number: '2135550199',
+        shipping_info: {
+          first_name: 'Jane',
+          last_name: 'Doe',
+          street_address: '5 Oak Ave',
+          city: 'Austin',
+          state: 'TX',
+          zip_code: '73301',
+          country: 'us',
+          phone_number: '5125550123',
+        },
+      }),
+    );
+    const requests = api();
+    renderRoute(PATH);
+    expect(await screen.findByLabelText('Street address')).toHaveValue('5 Oak Ave');
+    expect(screen.getByLabelText('Phone number')).toHaveValue('(512) 555-0123');
+    await waitFor(() => expect(screen.getByLabelText('State')).toHaveValue('TX'));
+    expect(screen.queryByLabelText('Mobile number')).not.toBeInTheDocument();
+    expect(requests.some((r) => r.path.startsWith('/v2/address/zip'))).toBe(false);
+  });
+
+  it('fills city and state from the ZIP code', async () => {
+    const requests = api();
+    const setup = renderRoute(PATH);
+    await fillShipping(setup);
+    expect(screen.getByLabelText('State')).toHaveValue('CA');
+    expect(requests.filter((r) => r.path === '/v2/address/zip/90210')).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      200,
+      { promoCode: 'WELCOME20', productDiscounts: { [QUARTERLY]: { discount: 20 } } },
+      MESSAGES.couponApplied,
+    ],
+    [200, { promoCode: 'WELCOME20', productDiscounts: {} }, MESSAGES.couponNotApplicable],
+    [404, { text: 'CouponNotApplicable', message: 'x' }, MESSAGES.couponNotApplicable],
+    [500, { text: 'Oops', message: 'x' }, MESSAGES.discountCodeInvalid],
+  ])('coupon answer %i gives its message', async (status, body, message) => {
+    const requests = api({ 'POST /v2/cart/coupon/WELCOME20': json(status, body) });
+    const { user } = renderRoute(PATH);
+    const input = await screen.findByLabelText('Discount code');
+    await user.type(input, 'WELCOME20{Enter}');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    const coupon = requests.find((r) => r.path === '/v2/cart/coupon/WELCOME20');
+    expect(coupon?.body).toEqual({
+      products: [
+        { product: QUARTERLY, quantity: 1 },
+        { product: ADDON_PRICE, quantity: 1 },
+      ],
+    });
+    const rows = screen.getByLabelText('Price breakdown');
+    // 20% of $267 = $53.40; total 342 - 30 - 53.40 = $258.60.
+    if (message === MESSAGES.couponApplied) {
+      expect(within(rows).getByText('-$53.40')).toBeInTheDocument();
+      expect(within(rows).getByText('$258.60')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    } else {
+      expect(within(rows).getByText('$312.00')).toBeInTheDocument();
+      // Apply stays disabled in error until the code changes.
+      expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    }
+  });
+
+  it('checks the code as typed: too long and bad characters', async () => {
+    api();
+    const { user } = renderRoute(PATH);
+    const input = await screen.findByLabelText('Discount code');
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await user.type(input, 'SAVE-10');
+    expect(screen.getByText(MESSAGES.discountCodeInvalid)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await user.clear(input);
+    await user.type(input, 'A'.repeat(21));
+    expect(screen.getByText(MESSAGES.discountCodeTooLong)).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, 'SAVE10');
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
+  });
+
+  it('submits in the order of 000 §4 once, even on a double click, and goes to the dashboard', async () => {
+    writeSelectedProducts(INTAKE_ID, []);
+    window.localStorage.setItem(STORAGE_KEYS.selectedProducts, '[{"intake":"x"}]');
+    window.localStorage.setItem(STORAGE_KEYS.membership, '{"membership_id":"m"}');
+    const requests = api({
+      'POST /v2/cart/coupon/WELCOME20': json(200, {
+        promoCode: 'WELCOME20',
+        productDiscounts: { [QUARTERLY]: { discount: 20 } },
+      }),
+    });
+    const setup = renderRoute(PATH);
+    await fillShipping(setup);
+    await setup.user.type(screen.getByLabelText('Mobile number'), '3105550100');
+    await fillCard(setup);
+    await setup.user.type(screen.getByLabelText('Discount code'), 'WELCOME20');
+    await setup.user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText(MESSAGES.couponApplied);
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await setup.user.dblClick(submit);
+    await waitFor(() => expect(currentUrl(setup.router)).toBe(`/dashboard/${USER_ID}/profile`));
+
+    // The dashboard may start its own reads once it mounts; the submit is the patient read
+    // that opens it and the writes that follow, in order.
+    const submitCalls = calls(requests).filter((c) => !c.includes('/v2/cart/coupon'));
+    expect(submitCalls[0]).toBe(`GET /users/${ORG_ID}/user/${USER_ID}/patient`);
+    expect(submitCalls.filter((c) => !c.startsWith('GET '))).toEqual([
+      `PUT /users/${ORG_ID}/${USER_ID}`,
+      'POST /sandbox/payments/tokens',
+      `POST /billing/${ORG_ID}/patient/${USER_ID}/billing/profile/create`,
+      `POST /v2/intakes/${INTAKE_ID}/complete`,
+      `POST /users/${ORG_ID}/patient/${USER_ID}/subscriber`,
+      ...Array(4).fill(`POST /users/${ORG_ID}/patient/${USER_ID}/subscriber/tag`),
+    ]);
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(put.body).toMatchObject({
+      shipping_info: {
+        street_address: '1 Main St',
+        city: 'Beverly Hills',
+        state: 'CA',
+        zip_code: '90210',
+        country: 'us',
+        phone_number: '(213) 555-0123',
+      },
+      mobile_number: '3105550100',
+    });
+    const profile = requests.find((r) => r.path.endsWith('/billing/profile/create'))!;
+    expect(profile.body).toEqual({ organization: ORG_ID, user_id: USER_ID, token: 'tok_test.sig' });
+    expect(
+      JSON.stringify(requests.filter((r) => !r.path.startsWith('/sandbox')).map((r) => r.body)),
+    ).not.toContain('4242424242424242');
+    expect(requests.find((r) => r.path.endsWith('/complete'))!.body).toEqual({ promo_code: 'WELCOME20' });
+    expect(requests.filter((r) => r.path.endsWith('/subscriber/tag')).map((r) => r.body)).toEqual([
+      { tag: 'status:checkout:incomplete', status: 'inactive', patient: USER_ID },
+      { tag: 'status:checkout:complete', status: 'active', patient: USER_ID },
+      { tag: 'status:intake:incomplete', status: 'inactive', patient: USER_ID },
+      { tag: 'status:intake:complete', status: 'active', patient: USER_ID },
+    ]);
+    expect(window.localStorage.getItem(STORAGE_KEYS.selectedProducts)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.membership)).toBeNull();
+  });
+
+  it("shows 'Invalid Credit Card' on a 400 and 'Error. Try Again.' on the button", async () => {
+    api({
+      [`POST /billing/${ORG_ID}/patient/${USER_ID}/billing/profile/create`]: json(400, {
+        text: 'InvalidCard',
+        message: 'Your card number is invalid.',
+      }),
+    });
+    const setup = renderRoute(PATH);
+    await fillShipping(setup);
+    await fillCard(setup);
+    await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(MESSAGES.invalidCreditCard)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: MESSAGES.errorTryAgain })).toBeEnabled();
+    expect(currentUrl(setup.router)).toBe(PATH);
+  });
+
+  it('shows the server message on a 402 and the shipping failure as a critical alert', async () => {
+    api({
+      [`POST /billing/${ORG_ID}/patient/${USER_ID}/billing/profile/create`]: json(402, {
+        text: 'CardDeclined',
+        message: 'Your card has insufficient funds.',
+      }),
+    });
+    const setup = renderRoute(PATH);
+    await fillShipping(setup);
+    await fillCard(setup);
+    await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Your card has insufficient funds.')).toBeInTheDocument();
+  });
+
+  it('stops with the message when saving the shipping address fails', async () => {
+    const requests = api({
+      [`PUT /users/${ORG_ID}/${USER_ID}`]: json(400, { text: 'ValidationError', message: 'Bad address.' }),
+    });
+    const setup = renderRoute(PATH);
+    await fillShipping(setup);
+    await fillCard(setup);
+    await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
+    const alert = await screen.findByText('Bad address.');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('Error');
+    expect(requests.some((r) => r.method === 'POST' && r.path.includes('/billing/'))).toBe(false);
+  });
+
+  it("moves on to the dashboard when a retry finds 'This intake has already been paid.'", async () => {
+    api({
+      [`GET /billing/${ORG_ID}/patient/${USER_ID}/card`]: json(200, {
+        brand: 'Visa',
+        last4: '4242',
+        exp_month: 12,
+        exp_year: 2030,
+      }),
+      [`GET /users/${ORG_ID}/user/${USER_ID}/patient`]: json(
+        200,
+        patient({ has_card_source: true, stripe_id: 'cus_1' }),
+      ),
+      [`POST /v2/intakes/${INTAKE_ID}/complete`]: json(400, {
+        text: 'IntakeAlreadyPaid',
+        message: MESSAGES.intakeAlreadyPaid,
+      }),
+    });
+    const setup = renderRoute(PATH);
+    expect(await screen.findByText(/Visa/)).toBeInTheDocument();
+    expect(screen.getByText(/ending in 4242/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change card' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    await fillShipping(setup);
+    await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(currentUrl(setup.router)).toBe(`/dashboard/${USER_ID}/profile`));
+  });
+
+  it('for coaching: Targeted Program, subscription attached to the intake, then coaching scheduling', async () => {
+    const link = 'https://booking.example.com/coach?x=1';
+    const requests = api({
+      [`GET ${intakePath}`]: json(
+        200,
+        checkoutIntake([{ product_template: COACH_ID, product: COACH_PRICE }]),
+      ),
+      [`GET /product/${ORG_ID}/template/${COACH_ID}`]: json(
+        200,
+        productTemplate({
+          _id: COACH_ID,
+          type: 'coaching_membership',
+          name: 'Longevity Coaching',
+          product_name: 'Longevity Coaching',
+          membership: {
+            _id: 'b00000000000000000000001',
+            organization: ORG_ID,
+            name: 'Coaching',
+            description: '',
+            features: [],
+            included_products: [],
+            event_link: link,
+            prices: [],
+          },
+        }),
+      ),
+      [`GET /product/${ORG_ID}/template/${COACH_ID}/products`]: json(200, [
+        product(COACH_PRICE, COACH_ID, 19900, 1),
+      ]),
+      [`POST /v2/subscriptions/product/${COACH_PRICE}`]: json(201, { _id: SUBSCRIPTION_ID }),
+      [`PUT /intakes/${ORG_ID}/patient/${USER_ID}/intake/${INTAKE_ID}`]: json(200, checkoutIntake()),
+    });
+    const setup = renderRoute(PATH);
+    expect(await screen.findByRole('region', { name: 'Targeted Program' })).toBeInTheDocument();
+    await fillShipping(setup);
+    await fillCard(setup);
+    await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(currentUrl(setup.router)).toBe(
+        `/schedule-coaching/${SUBSCRIPTION_ID}?coachingLink=${encodeURIComponent(link)}`,
+      ),
+    );
+    const order = calls(requests);
+    const sub = order.indexOf(`POST /v2/subscriptions/product/${COACH_PRICE}`);
+    expect(sub).toBeGreaterThan(order.findIndex((c) => c.endsWith('/billing/profile/create')));
+    expect(order[sub + 1]).toBe(`PUT /intakes/${ORG_ID}/patient/${USER_ID}/intake/${INTAKE_ID}`);
+    expect(order[sub + 2]).toBe(`POST /v2/intakes/${INTAKE_ID}/complete`);
+    expect(requests.find((r) => r.method === 'PUT' && r.path.includes('/intake/'))!.body).toEqual({
+      subscriptions: [SUBSCRIPTION_ID],
+    });
+  });
+
+  it('starts the chosen membership after the card and before completing; removes an add-on', async () => {
+    writeSelectedMembership({
+      intake: INTAKE_ID,
+      membership_id: 'b00000000000000000000001',
+      price_id: 'b00000000000000000000002',
+      name: 'Longevity Membership',
+      unit_amount: 4900,
+      interval_count: 1,
+    });
+    const start = `POST /memberships/${ORG_ID}/membership/b00000000000000000000001/price/b00000000000000000000002/start`;
+    const requests = api({
+      [start]: json(201, { _id: SUBSCRIPTION_ID }),
+      [`DELETE /v2/intakes/${INTAKE_ID}/products`]: json(200, checkoutIntake()),
+    });
+    const setup = renderRoute(PATH);
+    const protocol = await screen.findByRole('region', { name: 'Protocol' });
+    expect(within(protocol).getByText('Longevity Membership')).toBeInTheDocument();
+    // Sub-Total 29700 + 4500 + 4900 = $391.00.
+    expect(within(screen.getByLabelText('Price breakdown')).getByText('$391.00')).toBeInTheDocument();
+
+    await setup.user.click(screen.getByRole('button', { name: 'Remove NAD+' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'DELETE')?.body).toEqual({ products: [ADDON_ID] }),
+    );
+
+    await fillShipping(setup);
+    await fillCard(setup);
+    await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(currentUrl(setup.router)).toBe(`/dashboard/${USER_ID}/profile`));
+    const order = calls(requests);
+    const started = order.indexOf(start);
+    expect(started).toBeGreaterThan(order.findIndex((c) => c.endsWith('/billing/profile/create')));
+    expect(order[started + 1]).toBe(`POST /v2/intakes/${INTAKE_ID}/complete`);
+    expect(requests.find((r) => r.path.endsWith('/start'))!.body).toEqual({
+      data: { patient_id: USER_ID, stripe_customer_id: 'cus_sandbox_1' },
+    });
+  });
+
+  it('shows lab work as Free on a lab checkout', async () => {
+    api({
+      [`GET ${intakePath}`]: json(200, checkoutIntake([])),
+      [`GET /product/${ORG_ID}/template/${LAB_ID}`]: json(
+        200,
+        productTemplate({ _id: LAB_ID, type: 'lab', name: 'Panel', product_name: 'Panel' }),
+      ),
+      [`GET /product/${ORG_ID}/template/${LAB_ID}/products`]: json(200, [
+        product('a40000000000000000000001', LAB_ID, 19900, 0),
+      ]),
+    });
+    renderRoute(`/consultation/lab-checkout/${INTAKE_ID}/l/${LAB_ID}`);
+    const protocol = await screen.findByRole('region', { name: 'Protocol' });
+    expect(within(protocol).getByText('Panel')).toBeInTheDocument();
+    expect(within(protocol).getByText('Free')).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Price breakdown')).getAllByText('$0.00').length).toBeGreaterThan(0);
+  });
+});

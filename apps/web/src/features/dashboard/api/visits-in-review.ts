@@ -1,0 +1,50 @@
+import type { Intake } from '@portal/domain/contracts/intake';
+import type { ProductTemplate } from '@portal/domain/contracts/product';
+import { visitsInReview } from '@portal/domain/visits/visits-in-review';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest, requireOrganizationId, seg } from '../../../lib/api-client';
+
+export interface VisitInReview {
+  id: string;
+  productName: string | null;
+  /** ISO date the visit was submitted. */
+  submittedAt: string;
+}
+
+/** The submission date: completed_at when the API sends it, else the last update (set on completion). */
+const submittedAt = (intake: Intake) => intake.completed_at ?? intake.updated_at;
+
+/**
+ * GET /intakes/{org}/patient/{user}, then the product templates of the submitted visits (for their names and
+ * to leave coaching out), filtered by the Visits in Review rule (001 §2).
+ */
+export async function getVisitsInReview(userId: string, signal?: AbortSignal): Promise<VisitInReview[]> {
+  const org = requireOrganizationId();
+  const intakes = await apiRequest<Intake[]>(`/intakes/${seg(org)}/patient/${seg(userId)}`, { signal });
+  const submitted = intakes.filter((i) => i.patient_complete && !i.physician_review && !i.closed);
+  const ids = [...new Set(submitted.flatMap((i) => i.products.map((p) => p.product_template)))].slice(0, 50);
+  const templates =
+    ids.length === 0
+      ? []
+      : await apiRequest<ProductTemplate[]>(`/product-templates/${seg(org)}/many`, {
+          query: { ids: ids.join(',') },
+          signal,
+        });
+  const byId = new Map(templates.map((t) => [t._id, t]));
+  const types = Object.fromEntries(templates.map((t) => [t._id, t.type]));
+  return visitsInReview(submitted, types, submittedAt).map((intake) => {
+    const first = intake.products[0] && byId.get(intake.products[0].product_template);
+    return {
+      id: intake._id,
+      productName: first ? first.product_name || first.name : null,
+      submittedAt: submittedAt(intake),
+    };
+  });
+}
+
+export function visitsInReviewQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: ['visits-in-review', userId] as const,
+    queryFn: ({ signal }) => getVisitsInReview(userId, signal),
+  });
+}

@@ -1,0 +1,31 @@
+import { AWAITING_PHYSICIAN_REVIEW } from '@portal/domain/visits/visits-in-review';
+import { useQuery } from '@tanstack/react-query';
+import { visitsInReviewQueryOptions } from '../api/visits-in-review';
+
+const DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** Visits in Review (001 §2): submitted visits awaiting a physician, shown only when there are some. */
+export function VisitsInReview({ userId }: { userId: string }) {
+  const { data: visits } = useQuery(visitsInReviewQueryOptions(userId));
+  if (!visits || visits.length === 0) return null;
+  return (
+    <section className="dashboard__card visits-review" aria-labelledby="visits-review-title">
+      <h2 className="dashboard__card-title" id="visits-review-title">
+        Visits in Review
+      </h2>
+      <ul className="visits-review__list">
+        {visits.map((visit) => (
+          <li key={visit.id} className="visits-review__item">
+            <div>
+              <p className="visits-review__name">{visit.productName ?? 'Online visit'}</p>
+              <p className="visits-review__date">
+                Submitted <time dateTime={visit.submittedAt}>{DATE.format(new Date(visit.submittedAt))}</time>
+              </p>
+            </div>
+            <span className="visits-review__status">{AWAITING_PHYSICIAN_REVIEW}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

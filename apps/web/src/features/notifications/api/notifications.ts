@@ -1,0 +1,140 @@
+import { NOTIFICATIONS_PAGE_SIZE } from '@portal/domain/constants';
+import type {
+  Notification,
+  NotificationPreferencesAnswer,
+  NotificationPreferencesBody,
+  NotificationsPage,
+  ReadAllResult,
+} from '@portal/domain/notifications/contracts';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiRequest, seg } from '../../../lib/api-client';
+
+export type { Notification, NotificationsPage };
+export type NotificationFilter = 'all' | 'unread';
+
+/**
+ * Query keys of everything that shows notifications. They share the ['notifications'] prefix (the dashboard's
+ * unread line uses ['notifications', 'dashboard-unread']), so invalidating `notificationKeys.all` after a
+ * read refreshes the bell, the page and the dashboard together.
+ */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  /** The pages of one filter; the bell reads the same 'unread' list as the page's Unread filter. */
+  list: (filter: NotificationFilter) => ['notifications', 'list', filter] as const,
+  preferences: (userId: string) => ['notification-preferences', userId] as const,
+};
+
+/** GET /v2/notifications (001 §7): one page of 10, newest first; read=false for the unread ones. */
+export function getNotificationsPage(
+  page: number,
+  filter: NotificationFilter,
+  signal?: AbortSignal,
+): Promise<NotificationsPage> {
+  return apiRequest<NotificationsPage>('/v2/notifications', {
+    query: { page, limit: NOTIFICATIONS_PAGE_SIZE, ...(filter === 'unread' ? { read: 'false' } : {}) },
+    signal,
+  });
+}
+
+export function notificationsInfiniteOptions(filter: NotificationFilter) {
+  return infiniteQueryOptions({
+    queryKey: notificationKeys.list(filter),
+    queryFn: ({ pageParam, signal }) => getNotificationsPage(pageParam, filter, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
+    staleTime: 30_000,
+  });
+}
+
+/** The loaded notifications of an infinite query, once each (a page boundary can shift after a read). */
+export function flattenPages(data: InfiniteData<NotificationsPage> | undefined): Notification[] {
+  const seen = new Set<string>();
+  const list: Notification[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const doc of page.docs) {
+      if (seen.has(doc._id)) continue;
+      seen.add(doc._id);
+      list.push(doc);
+    }
+  }
+  return list;
+}
+
+/** The patient's unread count, from the first loaded page of a list. */
+export const unreadOf = (data: InfiniteData<NotificationsPage> | undefined): number =>
+  data?.pages[0]?.unread ?? 0;
+
+/** POST /v2/notifications/{id}/read. */
+export function markNotificationRead(id: string): Promise<Notification> {
+  return apiRequest<Notification>(`/v2/notifications/${seg(id)}/read`, { method: 'POST' });
+}
+
+/** POST /v2/notifications/read-all. */
+export function markAllNotificationsRead(): Promise<ReadAllResult> {
+  return apiRequest<ReadAllResult>('/v2/notifications/read-all', { method: 'POST' });
+}
+
+/** Shows the reads at once in every loaded list, before the server's answer refreshes them. */
+function markReadInCache(client: QueryClient, ids: 'all' | string) {
+  client.setQueriesData<InfiniteData<NotificationsPage>>({ queryKey: ['notifications', 'list'] }, (data) => {
+    if (!data) return data;
+    let newlyRead = 0;
+    const pages = data.pages.map((page) => ({
+      ...page,
+      docs: page.docs.map((doc) => {
+        if (doc.read || (ids !== 'all' && doc._id !== ids)) return doc;
+        newlyRead += 1;
+        return { ...doc, read: true };
+      }),
+    }));
+    const unread = ids === 'all' ? 0 : Math.max(0, (data.pages[0]?.unread ?? 0) - Math.min(newlyRead, 1));
+    return { ...data, pages: pages.map((p) => ({ ...p, unread })) };
+  });
+}
+
+export function useMarkNotificationRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onMutate: (id) => markReadInCache(client, id),
+    onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onMutate: () => markReadInCache(client, 'all'),
+    onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+/** GET /v2/users/{id}/notification-preferences. */
+export function preferencesQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: notificationKeys.preferences(userId),
+    queryFn: ({ signal }) =>
+      apiRequest<NotificationPreferencesAnswer>(`/v2/users/${seg(userId)}/notification-preferences`, {
+        signal,
+      }),
+  });
+}
+
+/** PUT /v2/users/{id}/notification-preferences. */
+export function savePreferences(
+  userId: string,
+  preferences: NotificationPreferencesBody,
+): Promise<NotificationPreferencesAnswer> {
+  return apiRequest<NotificationPreferencesAnswer>(`/v2/users/${seg(userId)}/notification-preferences`, {
+    method: 'PUT',
+    body: preferences,
+  });
+}

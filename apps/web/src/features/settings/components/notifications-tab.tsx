@@ -1,0 +1,11 @@
+import { NotificationPreferences } from '../../notifications/components/notification-preferences';
+import { SettingsSection } from './settings-section';
+
+/** Notifications (001 §2): where to receive notifications; the preferences belong to the notifications feature. */
+export function NotificationsTab({ userId }: { userId: string }) {
+  return (
+    <SettingsSection section="notifications">
+      <NotificationPreferences userId={userId} />
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,46 @@
+import { MESSAGES } from '@portal/domain/messages';
+import { validateSettingsShippingForm } from '@portal/domain/validation/shipping';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import type { Patient } from '../../../lib/patient';
+import { ShippingForm, useShippingForm } from '../../checkout/components';
+import { updateShipping, usePatientSaved } from '../api/settings-api';
+import { useSettingsAlert } from '../lib/use-settings-alert';
+import { failureMessage, SectionAlert, SettingsSection } from './settings-section';
+
+/** Shipping address (001 §2, §5): the checkout's form with the settings rules and messages. */
+export function ShippingSection({ user }: { user: Patient }) {
+  const form = useShippingForm({ user, askMobile: false, validate: validateSettingsShippingForm });
+  const alert = useSettingsAlert();
+  const saved = usePatientSaved(user._id);
+  const [saving, setSaving] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.submit()) return;
+    setSaving(true);
+    alert.dismiss();
+    try {
+      saved(await updateShipping(user._id, form.payload().shipping_info));
+      alert.success(MESSAGES.shippingUpdated);
+    } catch (error) {
+      alert.error(failureMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <SettingsSection section="shipping">
+      <form className="settings-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <ShippingForm form={form} disabled={saving} />
+        <SectionAlert state={alert} />
+        <div className="settings-form__actions">
+          <Button type="submit" loading={saving}>
+            Save Shipping Address
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

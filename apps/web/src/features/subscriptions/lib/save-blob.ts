@@ -1,0 +1,13 @@
+/** Hands a downloaded file to the browser through a temporary blob link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers start the download after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

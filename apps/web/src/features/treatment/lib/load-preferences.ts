@@ -1,0 +1,77 @@
+import type { Intake } from '@portal/domain/contracts/intake';
+import type { IntakeTemplate } from '@portal/domain/contracts/intake-template';
+import type { Product, ProductTemplate } from '@portal/domain/contracts/product';
+import { getGlobalIntakeTemplate } from '../../consultation/api/get-global-intake-template';
+import { getIntake } from '../../consultation/api/get-intake';
+import { getIntakeTemplate } from '../../consultation/api/get-intake-template';
+import { getProductTemplate } from '../../products/api/get-product-template';
+import { getTemplateProducts } from '../../products/api/get-template-products';
+import { getProductTemplates } from '../api/product-templates-many';
+
+/** The two rapamycin templates between which the medication type switches (000 §4). */
+export const RAPAMYCIN_SLUGS = { generic: 'generic-rapamycin', compounded: 'compounded-rapamycin' } as const;
+
+export function rapamycinSiblingSlug(slug: string): string | null {
+  if (slug === RAPAMYCIN_SLUGS.generic) return RAPAMYCIN_SLUGS.compounded;
+  if (slug === RAPAMYCIN_SLUGS.compounded) return RAPAMYCIN_SLUGS.generic;
+  return null;
+}
+
+export interface PreferencesData {
+  intake: Intake;
+  template: ProductTemplate;
+  products: Product[];
+  /** The visit's intake template (query intakeTemplateId, else the intake's); null when it cannot be read. */
+  intakeTemplate: IntakeTemplate | null;
+  /** The other rapamycin protocol with its products, for the medication type switch. */
+  sibling: { template: ProductTemplate; products: Product[] } | null;
+}
+
+const settledValue = <T>(result: PromiseSettledResult<T>): T | null =>
+  result.status === 'fulfilled' ? result.value : null;
+
+/** The other rapamycin template among the product defaults of the visit's and the global intake templates. */
+async function loadSibling(
+  template: ProductTemplate,
+  intakeTemplates: (IntakeTemplate | null)[],
+  signal: AbortSignal,
+): Promise<PreferencesData['sibling']> {
+  const slug = rapamycinSiblingSlug(template.slug);
+  if (!slug) return null;
+  const globalTemplate = settledValue((await Promise.allSettled([getGlobalIntakeTemplate(signal)]))[0]!);
+  const ids = [
+    ...new Set(
+      [...intakeTemplates, globalTemplate]
+        .flatMap((t) => t?.product_defaults ?? [])
+        .filter((id) => id !== template._id),
+    ),
+  ];
+  const candidates = await getProductTemplates(ids, signal).catch(() => [] as ProductTemplate[]);
+  const found = candidates.find((t) => t.slug === slug);
+  if (!found) return null;
+  const products = await getTemplateProducts(found._id, signal).catch(() => [] as Product[]);
+  return products.length > 0 ? { template: found, products } : null;
+}
+
+/** The intake, the product template with its priced products, the visit's intake template and the rapamycin sibling. */
+export async function loadPreferences(
+  userId: string,
+  intakeId: string,
+  productTemplateId: string,
+  intakeTemplateId: string | null,
+  initialIntakeTemplateId: string | null,
+  signal: AbortSignal,
+): Promise<PreferencesData> {
+  const [intake, template, products] = await Promise.all([
+    getIntake(userId, intakeId, signal),
+    getProductTemplate(productTemplateId, signal),
+    getTemplateProducts(productTemplateId, signal),
+  ]);
+  const visitTemplateId = intakeTemplateId ?? intake.intake_template;
+  const templateIds = [...new Set([visitTemplateId, initialIntakeTemplateId ?? intake.intake_template])];
+  const intakeTemplates = (
+    await Promise.allSettled(templateIds.map((id) => getIntakeTemplate(id, signal)))
+  ).map(settledValue);
+  const sibling = await loadSibling(template, intakeTemplates, signal);
+  return { intake, template, products, intakeTemplate: intakeTemplates[0] ?? null, sibling };
+}

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { validateState } from '../../consultation/api/validate-state';
+import { statesQueryOptions } from '../../organization/api/get-states';
+
+/**
+ * Whether the visit's intake template may be offered in the patient's state (GET .../validate): true or
+ * false once known, null while unknown or when the patient has no state yet.
+ */
+export function useRegionApproval(stateAbbreviation: string | null | undefined, templateId: string | null) {
+  const states = useQuery({ ...statesQueryOptions(), enabled: Boolean(stateAbbreviation) });
+  const stateId = states.data?.find((s) => s.abbreviation === stateAbbreviation)?._id ?? null;
+  const approval = useQuery({
+    queryKey: ['state-approval', stateId, templateId] as const,
+    queryFn: () => validateState(stateId!, templateId!),
+    enabled: Boolean(stateId && templateId),
+    staleTime: 5 * 60_000,
+  });
+  return approval.data ? approval.data.approved : null;
+}

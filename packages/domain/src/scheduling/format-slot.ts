@@ -1,0 +1,64 @@
+import { wallTimeAt } from './zoned-time';
+
+/** Zone used when the patient's own is unknown: the clinic's coaching times are given in Pacific time (001 §4). */
+export const DEFAULT_APPOINTMENT_TIME_ZONE = 'America/Los_Angeles';
+
+/** "Monday, March 2 at 9:00 AM PST" in the given zone. */
+export function formatCallTime(instant: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+  }).format(instant);
+  return `${day} at ${formatSlotTime(instant, timeZone, true)}`;
+}
+
+/** "9:00 AM", or "9:00 AM PST" with the zone's short name. */
+export function formatSlotTime(instant: Date, timeZone: string, withZone = false): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(withZone ? { timeZoneName: 'short' as const } : {}),
+  }).format(instant);
+}
+
+/** "Mon, Mar 2" in the given zone. */
+export function formatSlotDay(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  }).format(instant);
+}
+
+export interface SlotDay<T> {
+  /** "2026-03-02": the local calendar date. */
+  key: string;
+  /** "Mon, Mar 2" */
+  label: string;
+  slots: T[];
+}
+
+/** Slots grouped by their local calendar day in `timeZone`, days and slots in time order. */
+export function groupSlotsByDay<T extends { start_time: string }>(
+  slots: readonly T[],
+  timeZone: string,
+): SlotDay<T>[] {
+  const days = new Map<string, SlotDay<T>>();
+  const sorted = [...slots].sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time));
+  for (const slot of sorted) {
+    const start = new Date(slot.start_time);
+    const w = wallTimeAt(start, timeZone);
+    const key = `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+    let day = days.get(key);
+    if (!day) {
+      day = { key, label: formatSlotDay(start, timeZone), slots: [] };
+      days.set(key, day);
+    }
+    day.slots.push(slot);
+  }
+  return [...days.values()];
+}
