@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createStatisticsJob } from './db/statistics';
 import { addressRoutes } from './modules/address/address.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -216,7 +217,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(notificationsRoutes);
   });
 
+  const statistics = createStatisticsJob(database, app.log);
+  app.addHook('onReady', async () => statistics.start());
   app.addHook('onClose', async () => {
+    statistics.stop();
     await ctx.audit.flush();
     await limiter.close();
     await revocations.close();

@@ -29,6 +29,15 @@ export const NotificationsQuery = z
     limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_LIMIT).default(10),
     /** read=false lists only the unread ones; read=true only the read ones. */
     read: z.enum(['true', 'false']).optional(),
+    /**
+     * Where the previous page ended (its next_cursor): the page starts right after it, so walking on costs
+     * the same at any depth and reading a notification on the way never shifts the next page. `page` then
+     * only numbers the page.
+     */
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'The cursor is not valid.')
+      .optional(),
   })
   .strict();
 export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
@@ -42,6 +51,8 @@ export const NotificationsPage = z.object({
   hasNextPage: z.boolean(),
   hasPrevPage: z.boolean(),
   unread: z.number().int(),
+  /** The cursor of the next page, null on the last one. */
+  next_cursor: z.string().nullable(),
 });
 export type NotificationsPage = z.infer<typeof NotificationsPage>;
 

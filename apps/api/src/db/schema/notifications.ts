@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, ref, updatedAt } from './columns';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -36,8 +46,17 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
-    index('notifications_user_id_unread_idx').on(t.userId, t.createdAt.desc()).where(sql`not ${t.read}`),
+    // the page order is (created_at desc, id desc): both indexes carry id so a page, a cursor and an offset
+    // skip are walks of the index alone. NULLS FIRST is what ORDER BY ... DESC means; with drizzle's default
+    // (NULLS LAST) the planner cannot use the index for the order and sorts all of the patient's rows.
+    index('notifications_user_id_created_at_id_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('notifications_user_id_unread_idx')
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`not ${t.read}`),
     index('notifications_organization_id_idx').on(t.organizationId),
     check(
       'notifications_category_check',
@@ -60,3 +79,23 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .default({}),
   updatedAt: updatedAt(),
 });
+
+/**
+ * How many notifications a patient has, and how many are unread: kept by statement triggers on notifications
+ * (migration 0008), so the bell and every page answer their counts with one primary-key read however many
+ * notifications the patient has. The application never writes it.
+ */
+export const notificationCounters = pgTable(
+  'notification_counters',
+  {
+    userId: ref('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    total: integer('total').notNull().default(0),
+    unread: integer('unread').notNull().default(0),
+  },
+  (t) => [
+    check('notification_counters_total_check', sql`${t.total} >= 0`),
+    check('notification_counters_unread_check', sql`${t.unread} >= 0 and ${t.unread} <= ${t.total}`),
+  ],
+);

@@ -53,7 +53,13 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('orders_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
+    // DESC NULLS FIRST is what ORDER BY ... DESC means: with drizzle's default NULLS LAST the index could not
+    // give the list its order and every page would sort all of the patient's orders
+    index('orders_user_id_created_at_id_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('orders_organization_id_status_idx').on(t.organizationId, t.status),
     index('orders_product_template_id_idx').on(t.productTemplateId),
     index('orders_product_id_idx').on(t.productId),

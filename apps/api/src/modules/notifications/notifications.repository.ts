@@ -1,12 +1,18 @@
 import type { NotificationCategory } from '@portal/domain/notifications/categories';
 import type { Notification } from '@portal/domain/notifications/contracts';
 import type { NotificationPreferences } from '@portal/domain/notifications/preferences';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { RowOf } from '../../db/row-of';
-import { type NotificationData, notificationPreferences, notifications } from '../../db/schema/notifications';
+import {
+  type NotificationData,
+  notificationCounters,
+  notificationPreferences,
+  notifications,
+} from '../../db/schema/notifications';
 import { organizations } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
+import type { PagePosition } from './page-cursor';
 
 const columns = {
   id: notifications.id,
@@ -37,48 +43,70 @@ export type NewNotification = {
 
 const unreadOf = (userId: string) => and(eq(notifications.userId, userId), sql`not ${notifications.read}`);
 
+const newestFirst = [desc(notifications.createdAt), desc(notifications.id)];
+
+/** The position of a row, to the microsecond, for the next page's cursor. */
+const positionAt = sql<string>`to_char(${notifications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export type PageRequest = {
+  limit: number;
+  read?: boolean | undefined;
+  /** Either right after a position (a cursor) or after skipping some rows (a page number). */
+  after?: PagePosition | undefined;
+  offset?: number | undefined;
+};
+
 /**
- * The patient's notifications. Reads go through notifications_user_id_created_at_idx (user_id, created_at
- * desc) and, for unread ones, the partial index on `not read`; the `not read` predicate is written exactly as
- * that index's so the planner can use it.
+ * The patient's notifications. Pages walk notifications_user_id_created_at_id_idx (user_id, created_at desc,
+ * id desc) or, for unread ones, the partial index on `not read`, whose predicate is written exactly as the
+ * index's so the planner can use it. Counts come from notification_counters, kept by triggers.
  */
 export function createNotificationsRepository(db: Db) {
   return {
-    /** One page, newest first; id breaks ties between notifications created in the same instant. */
-    async page(userId: string, opts: { offset: number; limit: number; read?: boolean | undefined }) {
-      const filter =
+    /**
+     * One page, newest first. After a cursor it is a range read of the index from that position; by page
+     * number, the skip walks index entries only and the rows themselves are read for the page alone.
+     */
+    async page(userId: string, opts: PageRequest) {
+      const filters: SQL[] = [
         opts.read === undefined
           ? eq(notifications.userId, userId)
           : opts.read
-            ? and(eq(notifications.userId, userId), eq(notifications.read, true))
-            : unreadOf(userId);
-      return db
-        .select(columns)
+            ? and(eq(notifications.userId, userId), eq(notifications.read, true))!
+            : unreadOf(userId)!,
+      ];
+      if (opts.after) {
+        filters.push(
+          sql`(${notifications.createdAt}, ${notifications.id}) < (${opts.after.at}::timestamptz, ${opts.after.id})`,
+        );
+      }
+      const select = db.select({ ...columns, position: positionAt }).from(notifications);
+      if (!opts.offset) {
+        return select
+          .where(and(...filters))
+          .orderBy(...newestFirst)
+          .limit(opts.limit);
+      }
+      const ids = db
+        .select({ id: notifications.id })
         .from(notifications)
-        .where(filter)
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .where(and(...filters))
+        .orderBy(...newestFirst)
         .limit(opts.limit)
         .offset(opts.offset);
+      return select.where(inArray(notifications.id, ids)).orderBy(...newestFirst);
     },
 
-    /** All and unread in one pass over the patient's index entries. */
     async counts(userId: string): Promise<{ total: number; unread: number }> {
       const [row] = await db
-        .select({
-          total: sql<number>`count(*)::int`,
-          unread: sql<number>`(count(*) filter (where not ${notifications.read}))::int`,
-        })
-        .from(notifications)
-        .where(eq(notifications.userId, userId));
-      return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
+        .select({ total: notificationCounters.total, unread: notificationCounters.unread })
+        .from(notificationCounters)
+        .where(eq(notificationCounters.userId, userId));
+      return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
     },
 
     async unreadCount(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(notifications)
-        .where(unreadOf(userId));
-      return Number(row?.n ?? 0);
+      return (await this.counts(userId)).unread;
     },
 
     /** Marks the patient's own notification read; undefined when it is not theirs (or does not exist). */

@@ -26,7 +26,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A page of the caller’s notifications, newest first, with the unread count',
-        description: 'page (from 1), limit (default 10, at most 50); read=false lists only the unread ones.',
+        description:
+          'page (from 1), limit (default 10, at most 50); read=false lists only the unread ones. To walk on, ' +
+          'send the next_cursor of the page before as cursor (and its page + 1 as page).',
         querystring: NotificationsQuery,
         response: { 200: NotificationsPage, ...errorResponses },
       },

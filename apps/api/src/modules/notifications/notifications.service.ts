@@ -7,6 +7,7 @@ import type {
 import { type NotificationPreferences, resolvePreferences } from '@portal/domain/notifications/preferences';
 import { Errors } from '../../platform/errors';
 import { type NotificationsRepository, toNotification } from './notifications.repository';
+import { decodeCursor, encodeCursor } from './page-cursor';
 
 /** The patient's notifications (001 §2, §4, §7) and where they reach the patient. */
 export function createNotificationsService(deps: { repo: NotificationsRepository; now?: () => Date }) {
@@ -15,27 +16,38 @@ export function createNotificationsService(deps: { repo: NotificationsRepository
 
   return {
     /**
-     * One page, newest first, with the paging flags of 001 §3 and the unread count. Offset paging: the page
-     * numbers are the contract, and an offset walk of the (user_id, created_at desc) index stays in the
-     * milliseconds even at the 1,000th page of a patient with 10,000 notifications.
+     * One page, newest first, with the paging flags of 001 §3, the unread count and the next page's cursor.
+     * Counts are one counter row; a page is a range read of the patient's index (after a cursor) or an
+     * index-only skip (by page number), so a patient with 10,000 notifications waits no longer than one
+     * with 10. One row beyond the page tells whether another follows.
      */
     async page(userId: string, query: NotificationsQuery): Promise<NotificationsPage> {
       const read = query.read === undefined ? undefined : query.read === 'true';
+      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
       const [counts, rows] = await Promise.all([
         repo.counts(userId),
-        repo.page(userId, { offset: (query.page - 1) * query.limit, limit: query.limit, read }),
+        repo.page(userId, {
+          limit: query.limit + 1,
+          read,
+          after,
+          offset: after ? undefined : (query.page - 1) * query.limit,
+        }),
       ]);
       const totalDocs =
         read === undefined ? counts.total : read ? counts.total - counts.unread : counts.unread;
       const totalPages = Math.max(1, Math.ceil(totalDocs / query.limit));
+      const hasNextPage = rows.length > query.limit;
+      const docs = rows.slice(0, query.limit);
+      const last = docs.at(-1);
       return {
-        docs: rows.map(toNotification),
+        docs: docs.map(toNotification),
         page: query.page,
         totalPages,
         totalDocs,
-        hasNextPage: query.page < totalPages,
-        hasPrevPage: query.page > 1,
+        hasNextPage,
+        hasPrevPage: query.page > 1 || after !== undefined,
         unread: counts.unread,
+        next_cursor: hasNextPage && last ? encodeCursor({ at: last.position, id: last.id }) : null,
       };
     },
 

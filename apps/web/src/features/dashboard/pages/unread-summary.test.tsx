@@ -22,6 +22,7 @@ const page = (docs: unknown[], unread = docs.length) =>
     hasNextPage: false,
     hasPrevPage: false,
     unread,
+    next_cursor: null,
   });
 
 describe('Dashboard: unread count and visit-complete modal', () => {

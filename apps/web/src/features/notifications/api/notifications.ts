@@ -31,14 +31,25 @@ export const notificationKeys = {
   preferences: (userId: string) => ['notification-preferences', userId] as const,
 };
 
-/** GET /v2/notifications (001 §7): one page of 10, newest first; read=false for the unread ones. */
+/** Which page to load: its number, and after the first the cursor where the page before ended. */
+export type NotificationsPageParam = { page: number; cursor?: string | undefined };
+
+/**
+ * GET /v2/notifications (001 §7): one page of 10, newest first; read=false for the unread ones. Pages after
+ * the first start from the previous page's next_cursor, so a read on screen never shifts the next page.
+ */
 export function getNotificationsPage(
-  page: number,
+  param: NotificationsPageParam,
   filter: NotificationFilter,
   signal?: AbortSignal,
 ): Promise<NotificationsPage> {
   return apiRequest<NotificationsPage>('/v2/notifications', {
-    query: { page, limit: NOTIFICATIONS_PAGE_SIZE, ...(filter === 'unread' ? { read: 'false' } : {}) },
+    query: {
+      page: param.page,
+      limit: NOTIFICATIONS_PAGE_SIZE,
+      ...(filter === 'unread' ? { read: 'false' } : {}),
+      ...(param.cursor ? { cursor: param.cursor } : {}),
+    },
     signal,
   });
 }
@@ -47,8 +58,9 @@ export function notificationsInfiniteOptions(filter: NotificationFilter) {
   return infiniteQueryOptions({
     queryKey: notificationKeys.list(filter),
     queryFn: ({ pageParam, signal }) => getNotificationsPage(pageParam, filter, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
+    initialPageParam: { page: 1 } as NotificationsPageParam,
+    getNextPageParam: (last): NotificationsPageParam | undefined =>
+      last.hasNextPage && last.next_cursor ? { page: last.page + 1, cursor: last.next_cursor } : undefined,
     staleTime: 30_000,
   });
 }

@@ -73,7 +73,10 @@ describe('NotificationBell (001 §2 Bell widget)', () => {
     // beyond the 10 loaded: the next page of 10 is fetched, 2 more remain
     act(() => io.show('.notification-bell__sentinel'));
     await waitFor(() => expect(listed()).toHaveLength(12));
-    expect(requests.filter((r) => r.path.includes('page=2'))).toHaveLength(1);
+    const second = requests.filter((r) => r.path.includes('page=2'));
+    expect(second).toHaveLength(1);
+    expect(second[0]!.path).toContain('read=false');
+    expect(second[0]!.path).toContain('cursor=after-');
   });
 
   it("reads 'You're all caught up!' with no dot when nothing is unread", async () => {

@@ -112,6 +112,9 @@ describe('Notifications page (001 §2)', () => {
     expect(pageRequests()).toBe(0);
     expect(await screen.findByText('Item 14', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(pageRequests()).toBe(1);
+    // the second page starts where the first ended
+    const second = requests.find((r) => r.path.startsWith('/v2/notifications?page=2'))!;
+    expect(new URLSearchParams(second.path.split('?')[1]).get('cursor')).toBe(`after-${all[9]!._id}`);
     expect(screen.getByText('End of notifications')).toBeInTheDocument();
   });
 

@@ -24,14 +24,17 @@ export const ages = { minute: MINUTE, hours: (n: number) => n * 60 * MINUTE, day
 /** Pages of 10 of a list, as GET /v2/notifications answers them. */
 export function pageOf(all: Notification[], page: number, unread: number, limit = 10): NotificationsPage {
   const totalPages = Math.max(1, Math.ceil(all.length / limit));
+  const docs = all.slice((page - 1) * limit, page * limit);
   return {
-    docs: all.slice((page - 1) * limit, page * limit),
+    docs,
     page,
     totalPages,
     totalDocs: all.length,
     hasNextPage: page < totalPages,
     hasPrevPage: page > 1,
     unread,
+    // the real cursor is opaque; this one names the last notification the page showed
+    next_cursor: page < totalPages ? `after-${docs.at(-1)?._id}` : null,
   };
 }
 
