@@ -4,7 +4,7 @@
  * notifications next to one with 10, on both databases. Aim: p95 under 30 ms per request, and no more
  * than 6 requests before the dashboard is usable.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { openDatabase } from '../src/db/client';
 import { users } from '../src/db/schema/users';
@@ -75,7 +75,9 @@ async function p95Of(
   clients = 10,
 ) {
   const latencies: number[] = [];
-  const until = performance.now() + seconds * 1000;
+  // half a second unmeasured first: the first calls of a route pay for compiling its code
+  const warmUntil = performance.now() + 500;
+  const until = warmUntil + seconds * 1000;
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < until) {
@@ -91,7 +93,7 @@ async function p95Of(
         });
         await res.arrayBuffer();
         if (!res.ok) throw new Error(`${call.method} ${call.path}: ${res.status}`);
-        latencies.push(performance.now() - started);
+        if (started >= warmUntil) latencies.push(performance.now() - started);
       }
     }),
   );
@@ -152,6 +154,10 @@ export async function giveNotifications(
   try {
     for (const p of patients) await insertBulkNotifications(database.db, p.id, p.count);
     await database.db.select({ id: users.id }).from(users).where(eq(users.id, patients[0]!.id));
+    // A patient gathers 10,000 notifications over months, long after autovacuum (or the embedded
+    // database's maintenance job) has seen the table; measured straight after a bulk insert, the planner
+    // would still hold the counts of an empty table.
+    await database.db.execute(sql`vacuum (analyze) notifications`);
   } finally {
     await database.close();
   }
