@@ -41,7 +41,7 @@ export async function recordDashboard(base: string, email: string, password: str
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/dashboard\//);
     // usable: the greeting, the widgets and the bell are on screen
-    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /^Welcome/ }).waitFor();
     await page.locator('.dashboard-widgets__cell').first().waitFor();
     usable = true;
     const usableMs = performance.now() - started;
