@@ -52,6 +52,8 @@ async function startServer(env: Record<string, string>, port: number): Promise<S
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  running.add(proc);
+  proc.once('exit', () => running.delete(proc));
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
@@ -65,6 +67,12 @@ async function startServer(env: Record<string, string>, port: number): Promise<S
     if (performance.now() - started > 120_000) throw new Error('server did not answer within 120 s');
   }
 }
+
+/** Servers still up: a failed run must not leave one holding its port for the next. */
+const running = new Set<ReturnType<typeof spawn>>();
+process.once('exit', () => {
+  for (const proc of running) proc.kill('SIGKILL');
+});
 
 async function stopServer(s: Server) {
   s.proc.kill('SIGTERM');
