@@ -76,6 +76,24 @@ describe('notifications', () => {
       await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
       await page.getByText(/You have \d+ unread notifications?/).waitFor();
       await snap(page, 'notifications-page');
+
+      // scrolling to the end loads every page once and in order, each from the cursor of the one before
+      const demo = await (await PortalApi.forHost()).login('demo@evergreen.test', 'Demo1234!');
+      const all = await demo.ok<{ totalDocs: number; docs: { message: string }[] }>(
+        'GET',
+        '/v2/notifications?limit=50',
+      );
+      expect(all.totalDocs).toBeGreaterThan(20);
+      const items = page.locator('.notifications-page .notifications-list > li');
+      for (let i = 0; i < 20 && !(await page.getByText('End of notifications').isVisible()); i++) {
+        await page.mouse.wheel(0, 4000);
+        await page.waitForTimeout(400);
+      }
+      await page.getByText('End of notifications').waitFor();
+      const shown = await items.allInnerTexts();
+      expect(shown).toHaveLength(all.totalDocs);
+      all.docs.forEach((doc, i) => expect(shown[i]).toContain(doc.message));
+
       await page.getByRole('button', { name: 'Mark all as read' }).click();
       await page.getByText('You have 0 unread notifications').waitFor();
       await expect.poll(() => page.getByRole('button', { name: 'Mark all as read' }).count()).toBe(0);

@@ -51,6 +51,15 @@ export class PortalApi {
     return new PortalApi(this.org, token, user._id);
   }
 
+  async login(email: string, password: string): Promise<PortalApi> {
+    const { token, user } = await this.ok<{ token: string; user: { _id: string } }>(
+      'POST',
+      `/login/${this.org}`,
+      { email, password },
+    );
+    return new PortalApi(this.org, token, user._id);
+  }
+
   async productTemplate(
     slug: string,
   ): Promise<{ _id: string; name: string; type: string; intake_template: string | null }> {
