@@ -167,6 +167,30 @@ describe('walking on with next_cursor', () => {
     expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `Notice ${i + 1}`));
   });
 
+  it('answers every page by number as the cursor walk does, from either end of the list', async () => {
+    for (const filter of ['', '&read=false', '&read=true']) {
+      const walked: string[][] = [];
+      let page = json<Page>(await list(alice.token, `?limit=3${filter}`));
+      walked.push(page.docs.map((d) => d.message));
+      while (page.next_cursor) {
+        page = json<Page>(
+          await list(alice.token, `?limit=3${filter}&page=${walked.length + 1}&cursor=${page.next_cursor}`),
+        );
+        walked.push(page.docs.map((d) => d.message));
+      }
+      // all 25, 17 unread, 8 read -> 9, 6 and 3 pages of 3
+      expect(walked.length, filter).toBe(page.totalPages);
+      for (let n = 1; n <= walked.length; n++) {
+        const byNumber = json<Page>(await list(alice.token, `?limit=3${filter}&page=${n}`));
+        expect(
+          byNumber.docs.map((d) => d.message),
+          `${filter} page ${n}`,
+        ).toEqual(walked[n - 1]);
+        expect(byNumber.hasNextPage, `${filter} page ${n}`).toBe(n < walked.length);
+      }
+    }
+  });
+
   it('keeps the next unread page in place when one on screen is read meanwhile', async () => {
     const patient = await signupPatient(t.app, org);
     await seedNotifications(patient.id, 12);

@@ -1,7 +1,7 @@
 import type { NotificationCategory } from '@portal/domain/notifications/categories';
 import type { Notification } from '@portal/domain/notifications/contracts';
 import type { NotificationPreferences } from '@portal/domain/notifications/preferences';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { RowOf } from '../../db/row-of';
 import {
@@ -44,6 +44,7 @@ export type NewNotification = {
 const unreadOf = (userId: string) => and(eq(notifications.userId, userId), sql`not ${notifications.read}`);
 
 const newestFirst = [desc(notifications.createdAt), desc(notifications.id)];
+const oldestFirst = [asc(notifications.createdAt), asc(notifications.id)];
 
 /** The position of a row, to the microsecond, for the next page's cursor. */
 const positionAt = sql<string>`to_char(${notifications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -54,6 +55,8 @@ export type PageRequest = {
   /** Either right after a position (a cursor) or after skipping some rows (a page number). */
   after?: PagePosition | undefined;
   offset?: number | undefined;
+  /** Skip `offset` rows from the oldest end instead (the page still comes newest first). */
+  fromOldest?: boolean | undefined;
 };
 
 /**
@@ -81,7 +84,7 @@ export function createNotificationsRepository(db: Db) {
         );
       }
       const select = db.select({ ...columns, position: positionAt }).from(notifications);
-      if (!opts.offset) {
+      if (!opts.offset && !opts.fromOldest) {
         return select
           .where(and(...filters))
           .orderBy(...newestFirst)
@@ -91,9 +94,9 @@ export function createNotificationsRepository(db: Db) {
         .select({ id: notifications.id })
         .from(notifications)
         .where(and(...filters))
-        .orderBy(...newestFirst)
+        .orderBy(...(opts.fromOldest ? oldestFirst : newestFirst))
         .limit(opts.limit)
-        .offset(opts.offset);
+        .offset(opts.offset ?? 0);
       return select.where(inArray(notifications.id, ids)).orderBy(...newestFirst);
     },
 

@@ -9,6 +9,18 @@ import { Errors } from '../../platform/errors';
 import { type NotificationsRepository, toNotification } from './notifications.repository';
 import { decodeCursor, encodeCursor } from './page-cursor';
 
+/**
+ * Which rows a page reads: one beyond the page, to tell whether another follows. A page by number in the
+ * older half of the list is counted from the oldest end, so the skip never walks more than half the list
+ * (the last page of 10,000 costs what the first does).
+ */
+function window(query: NotificationsQuery, matching: number) {
+  const start = (query.page - 1) * query.limit;
+  if (start <= matching / 2 || start >= matching) return { limit: query.limit + 1, offset: start };
+  const end = Math.min(start + query.limit + 1, matching);
+  return { limit: end - start, offset: matching - end, fromOldest: true };
+}
+
 /** The patient's notifications (001 §2, §4, §7) and where they reach the patient. */
 export function createNotificationsService(deps: { repo: NotificationsRepository; now?: () => Date }) {
   const { repo } = deps;
@@ -18,23 +30,21 @@ export function createNotificationsService(deps: { repo: NotificationsRepository
     /**
      * One page, newest first, with the paging flags of 001 §3, the unread count and the next page's cursor.
      * Counts are one counter row; a page is a range read of the patient's index (after a cursor) or an
-     * index-only skip (by page number), so a patient with 10,000 notifications waits no longer than one
-     * with 10. One row beyond the page tells whether another follows.
+     * index-only skip from the nearer end (by page number), so a patient with 10,000 notifications waits no
+     * longer than one with 10.
      */
     async page(userId: string, query: NotificationsQuery): Promise<NotificationsPage> {
       const read = query.read === undefined ? undefined : query.read === 'true';
       const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-      const [counts, rows] = await Promise.all([
+      // after a cursor and on the first page the rows do not depend on the counts: both reads at once
+      const direct = after !== undefined || query.page === 1;
+      const [counts, directRows] = await Promise.all([
         repo.counts(userId),
-        repo.page(userId, {
-          limit: query.limit + 1,
-          read,
-          after,
-          offset: after ? undefined : (query.page - 1) * query.limit,
-        }),
+        direct ? repo.page(userId, { read, after, limit: query.limit + 1 }) : undefined,
       ]);
       const totalDocs =
         read === undefined ? counts.total : read ? counts.total - counts.unread : counts.unread;
+      const rows = directRows ?? (await repo.page(userId, { read, ...window(query, totalDocs) }));
       const totalPages = Math.max(1, Math.ceil(totalDocs / query.limit));
       const hasNextPage = rows.length > query.limit;
       const docs = rows.slice(0, query.limit);
