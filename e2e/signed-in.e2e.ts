@@ -92,7 +92,7 @@ describe('notifications', () => {
       await page.getByText('End of notifications').waitFor();
       const shown = await items.allInnerTexts();
       expect(shown).toHaveLength(all.totalDocs);
-      all.docs.forEach((doc, i) => expect(shown[i]).toContain(doc.message));
+      for (const [i, doc] of all.docs.entries()) expect(shown[i]).toContain(doc.message);
 
       await page.getByRole('button', { name: 'Mark all as read' }).click();
       await page.getByText('You have 0 unread notifications').waitFor();
