@@ -17,9 +17,17 @@ export const STATISTICS_INTERVAL_MS = 30 * 60_000;
 export function createStatisticsJob(database: Pick<Database, 'db' | 'kind'>, log: FastifyBaseLogger) {
   let timer: NodeJS.Timeout | undefined;
 
+  /**
+   * One table at a time: the embedded database runs one statement at a time, so requests that arrive
+   * meanwhile wait for one table's vacuum (milliseconds for most), not for the whole database's.
+   */
   async function refresh(): Promise<void> {
     try {
-      await database.db.execute(sql`vacuum (analyze)`);
+      const found = (await database.db.execute(
+        sql`select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables order by relname`,
+      )) as unknown as { rows: { name: string }[] } | { name: string }[];
+      const tables = Array.isArray(found) ? found : found.rows;
+      for (const { name } of tables) await database.db.execute(sql.raw(`vacuum (analyze) ${name}`));
     } catch (error) {
       log.warn({ err: describeError(error) }, 'vacuuming the embedded database failed');
     }
