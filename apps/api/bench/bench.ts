@@ -273,12 +273,13 @@ async function main() {
   }
   for (const side of notificationPages) {
     // "as fast as one with 10": every page of the large list within 1.5x the small list's first page (and
-    // 5 ms of noise), besides the per-request aim
+    // 5 ms of noise); on PostgreSQL also the per-request aim of 30 ms
     const base = side.pages[0]!.p95;
+    const onServer = side.label === 'PostgreSQL';
     console.info(`Notification pages (${side.label}, 10 clients, p95)`);
     for (const n of side.pages)
       console.info(
-        `  ${n.label.padEnd(34)} p95 ${fmt(n.p95, 1)} ms (aim < 30, <= 1.5x the 10's) ${verdict(n.p95 < 30 && n.p95 <= base * 1.5 + 5)}`,
+        `  ${n.label.padEnd(34)} p95 ${fmt(n.p95, 1)} ms (aim ${onServer ? '< 30 and ' : ''}<= 1.5x the 10's) ${verdict((!onServer || n.p95 < 30) && n.p95 <= base * 1.5 + 5)}`,
       );
   }
   console.info(
