@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/intakes';
 import { products, productTemplates } from '../../db/schema/products';
 import { subscriptions } from '../../db/schema/subscriptions';
+import { productOnSale } from '../products/on-sale';
 
 const ID = /^[0-9a-f]{24}$/i;
 
@@ -352,14 +353,7 @@ function intakeQueries(db: Db) {
         })
         .from(products)
         .innerJoin(productTemplates, eq(productTemplates.id, products.productTemplateId))
-        .where(
-          and(
-            eq(products.organizationId, organizationId),
-            eq(products.active, true),
-            eq(productTemplates.active, true),
-            inArray(products.id, ids),
-          ),
-        );
+        .where(and(productOnSale(organizationId), inArray(products.id, ids)));
     },
 
     /** plan_properties.units_per_month of the organization's priced products (for configured quantities). */

@@ -7,6 +7,7 @@ import { products, productTemplates } from '../../db/schema/products';
 import { type SubscriptionProductPlan, subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
 import { checkoutQueries } from '../checkout/checkout.repository';
+import { productOnSale } from '../products/on-sale';
 
 const ID = /^[0-9a-f]{24}$/i;
 
@@ -108,14 +109,7 @@ function subscriptionQueries(db: Db) {
         })
         .from(products)
         .innerJoin(productTemplates, eq(productTemplates.id, products.productTemplateId))
-        .where(
-          and(
-            eq(products.id, productId),
-            eq(products.organizationId, organizationId),
-            eq(products.active, true),
-            eq(productTemplates.active, true),
-          ),
-        )
+        .where(and(eq(products.id, productId), productOnSale(organizationId)))
         .limit(1);
       return row;
     },
