@@ -267,6 +267,32 @@ async function openSubscriptions(page: Page) {
   await page.getByRole('tab', { name: 'Show All' }).click();
 }
 
+/** Closes a success view of the subscription dialogs with Done. */
+async function done(page: Page, title: string) {
+  await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Done' }).click();
+}
+
+/** Pauses a subscription with a reason, through the cancel modal's pause view. */
+async function pauseWith(page: Page, name: string, reason: string) {
+  await subscriptionCard(page, name, 'Pause').getByRole('button', { name: 'Pause' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pause Subscription' });
+  const pauseButton = dialog.getByRole('button', { name: 'Pause my subscription' });
+  if (await pauseButton.isVisible().catch(() => false)) await pauseButton.click();
+  await dialog.getByRole('radio', { name: reason }).check({ force: true });
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await done(page, 'Subscription Paused');
+}
+
+/** Resumes a paused subscription with Resume Now & Ship. */
+async function resumeNowAndShip(page: Page, name: string) {
+  await subscriptionCard(page, name, 'Resume').getByRole('button', { name: 'Resume' }).click();
+  await page
+    .getByRole('dialog', { name: 'Resume Subscription' })
+    .getByRole('button', { name: 'Resume Now & Ship' })
+    .click();
+  await done(page, 'Subscription Resumed');
+}
+
 describe('subscriptions', () => {
   it('pauses, resumes with ship now, reschedules and cancels through the retention offer (1280 px)', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
@@ -276,42 +302,20 @@ describe('subscriptions', () => {
       await snap(page, 'subscriptions');
 
       // pause a trialing protocol with a reason
-      await subscriptionCard(page, 'Compounded Rapamycin', 'Pause')
-        .getByRole('button', { name: 'Pause' })
-        .click();
-      let dialog = page.getByRole('dialog', { name: 'Pause Subscription' });
-      const pauseButton = dialog.getByRole('button', { name: 'Pause my subscription' });
-      if (await pauseButton.isVisible().catch(() => false)) await pauseButton.click();
-      await dialog.getByRole('radio', { name: 'Too expensive' }).check({ force: true });
-      await dialog.getByRole('button', { name: 'Submit' }).click();
-      await page
-        .getByRole('dialog', { name: 'Subscription Paused' })
-        .getByRole('button', { name: 'Done' })
-        .click();
+      await pauseWith(page, 'Compounded Rapamycin', 'Too expensive');
       await subscriptionCard(page, 'Compounded Rapamycin', 'Resume').waitFor();
 
       // resume the paused NAD+ now, with a shipment today
-      await subscriptionCard(page, 'NAD+ Nasal Spray', 'Resume')
-        .getByRole('button', { name: 'Resume' })
-        .click();
-      dialog = page.getByRole('dialog', { name: 'Resume Subscription' });
-      await dialog.getByRole('button', { name: 'Resume Now & Ship' }).click();
-      await page
-        .getByRole('dialog', { name: 'Subscription Resumed' })
-        .getByRole('button', { name: 'Done' })
-        .click();
+      await resumeNowAndShip(page, 'NAD+ Nasal Spray');
       await expect.poll(() => subscriptionCard(page, 'NAD+ Nasal Spray', 'Resume').count()).toBe(0);
 
       // reschedule the next billing date to the preselected day
       await subscriptionCard(page, 'Metformin ER', 'Reschedule')
         .getByRole('button', { name: 'Reschedule' })
         .click();
-      dialog = page.getByRole('dialog', { name: 'Reschedule Subscription' });
+      let dialog = page.getByRole('dialog', { name: 'Reschedule Subscription' });
       await dialog.getByRole('button', { name: /^(Reschedule|Continue)$/ }).click();
-      await page
-        .getByRole('dialog', { name: 'Subscription Rescheduled' })
-        .getByRole('button', { name: 'Done' })
-        .click();
+      await done(page, 'Subscription Rescheduled');
 
       // cancel the coaching membership through the retention offer
       await subscriptionCard(page, 'Longevity Coaching', 'Cancel')
@@ -327,10 +331,7 @@ describe('subscriptions', () => {
       dialog = page.getByRole('dialog', { name: 'Cancel Subscription' });
       await dialog.getByRole('radio', { name: "I don't need it anymore" }).check({ force: true });
       await dialog.getByRole('button', { name: 'Submit' }).click();
-      await page
-        .getByRole('dialog', { name: 'Subscription Canceled' })
-        .getByRole('button', { name: 'Done' })
-        .click();
+      await done(page, 'Subscription Canceled');
       await page
         .getByRole('article', { name: 'Longevity Coaching' })
         .getByText('Canceled', { exact: true })
@@ -345,27 +346,8 @@ describe('subscriptions', () => {
     await keepFailure(page, 'subscriptions-390', async () => {
       await logIn(page, 'alex@bluecrest.test', 'Demo1234!', '127.0.0.1');
       await openSubscriptions(page);
-      await subscriptionCard(page, 'Compounded Rapamycin', 'Pause')
-        .getByRole('button', { name: 'Pause' })
-        .click();
-      let dialog = page.getByRole('dialog', { name: 'Pause Subscription' });
-      const pauseButton = dialog.getByRole('button', { name: 'Pause my subscription' });
-      if (await pauseButton.isVisible().catch(() => false)) await pauseButton.click();
-      await dialog.getByRole('radio', { name: 'Away or traveling' }).check({ force: true });
-      await dialog.getByRole('button', { name: 'Submit' }).click();
-      await page
-        .getByRole('dialog', { name: 'Subscription Paused' })
-        .getByRole('button', { name: 'Done' })
-        .click();
-      await subscriptionCard(page, 'Compounded Rapamycin', 'Resume')
-        .getByRole('button', { name: 'Resume' })
-        .click();
-      dialog = page.getByRole('dialog', { name: 'Resume Subscription' });
-      await dialog.getByRole('button', { name: 'Resume Now & Ship' }).click();
-      await page
-        .getByRole('dialog', { name: 'Subscription Resumed' })
-        .getByRole('button', { name: 'Done' })
-        .click();
+      await pauseWith(page, 'Compounded Rapamycin', 'Away or traveling');
+      await resumeNowAndShip(page, 'Compounded Rapamycin');
       await subscriptionCard(page, 'Compounded Rapamycin', 'Pause').waitFor();
       await snap(page, 'subscriptions-phone');
     });
