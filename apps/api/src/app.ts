@@ -66,6 +66,8 @@ export type BuildOptions = {
   sms?: SmsSender;
   limiter?: RateLimiter;
   logger?: boolean;
+  /** The clock business rules read; the real one unless a test fixes it. */
+  now?: () => Date;
 };
 
 /** Builds the server (plugins, modules) without listening, so tests drive it with inject(). */
@@ -130,6 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     payments: createPaymentAdapter(config, db, app.log),
     storage: await createStorageAdapter(config, app.log),
     sms: opts.sms ?? createSmsSender(config, app.log),
+    now: opts.now ?? (() => new Date()),
   };
   app.decorate('ctx', ctx);
 

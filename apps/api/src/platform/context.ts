@@ -30,6 +30,8 @@ export type AppContext = {
   storage: StorageAdapter;
   /** Text messages: Twilio when configured, otherwise JSON files in the SMS outbox folder. */
   sms: SmsSender;
+  /** The instant business rules read (slots, renewals, expiries); tests fix it. */
+  now: () => Date;
 };
 
 declare module 'fastify' {

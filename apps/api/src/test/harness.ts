@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fixedClock } from '@portal/domain/testing/fixed-clock';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
@@ -17,8 +18,14 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** A seeded server on its own database, driven with inject(); the outbox is a temporary folder. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * A seeded server on its own database, driven with inject(); the outbox is a temporary folder. Business rules
+ * read a fixed clock (FIXED_NOW unless the test passes another), so no result depends on when the suite runs.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { now?: () => Date } = {},
+): Promise<TestApp> {
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -31,7 +38,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const database = await openTestDatabase();
   await seedDatabase(database.db, { appUrl: (host) => `http://${host}:3000` });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, now: opts.now ?? fixedClock() });
   await app.ready();
   return {
     app,

@@ -1,11 +1,23 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { useFixedClock } from '@portal/domain/testing/fixed-clock';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { setBrand } from '../lib/brand';
 import { resetSessionEndHandlers } from '../lib/session-end';
 
 // jsdom does not implement scrolling; ScrollRestoration calls it on every navigation
 window.scrollTo = () => {};
+
+// Every test reads a fixed clock (a test about a boundary sets its own instant), so no result depends on
+// when or in which time zone the suite runs.
+// Set once here, before the test file is loaded, so dates a file builds at load time are of the same `Date`.
+useFixedClock();
+beforeEach(() => {
+  useFixedClock();
+});
+
+// Waits for what a screen shows hold on a busy two-core machine: Testing Library's default of 1 s does not.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

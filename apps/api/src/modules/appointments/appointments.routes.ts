@@ -22,6 +22,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     repo: createAppointmentsRepository(app.ctx.db),
     organizations: app.ctx.organizations,
     notifier: notifierFor(app),
+    now: app.ctx.now,
   });
 
   app.get(

@@ -28,7 +28,7 @@ const subscriptions = () =>
 
 async function openPanel() {
   const view = renderRoute(HOME);
-  const widget = await screen.findByRole('region', { name: 'Customize Your Protocol' }, { timeout: 4000 });
+  const widget = await screen.findByRole('region', { name: 'Customize Your Protocol' });
   await view.user.click(within(widget).getByRole('button', { name: 'Customize Protocol' }));
   const panel = await screen.findByRole('dialog', { name: 'Customize Protocol' });
   return { ...view, panel };

@@ -57,7 +57,7 @@ const catalogue = () =>
   });
 
 /** The widget region of that name, once it has appeared. */
-const widget = (name: string) => screen.findByRole('region', { name }, { timeout: 4000 });
+const widget = (name: string) => screen.findByRole('region', { name });
 const cells = (container: HTMLElement) =>
   [...container.querySelectorAll<HTMLElement>('.dashboard-widgets__cell')].map((c) => ({
     widget: c.dataset.widget,

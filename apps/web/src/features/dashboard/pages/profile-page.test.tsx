@@ -57,7 +57,7 @@ describe('Dashboard profile: Visits in Review', () => {
       ]),
     });
     renderRoute(`/dashboard/${USER_ID}/profile`);
-    const section = await screen.findByRole('region', { name: 'Visits in Review' }, { timeout: 4000 });
+    const section = await screen.findByRole('region', { name: 'Visits in Review' });
     const items = within(section).getAllByRole('listitem');
     expect(items).toHaveLength(1);
     expect(items[0]).toHaveTextContent('Generic Rapamycin');
@@ -72,9 +72,7 @@ describe('Dashboard profile: Visits in Review', () => {
   it('shows no section when nothing is in review', async () => {
     mockApi({ [`GET /intakes/${ORG_ID}/patient/${USER_ID}`]: json(200, [intake()]) });
     renderRoute(`/dashboard/${USER_ID}/profile`);
-    expect(
-      await screen.findByRole('heading', { name: 'Welcome, Jane' }, { timeout: 4000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Jane' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Visits in Review' })).not.toBeInTheDocument();
   });
 });
@@ -123,7 +121,7 @@ describe('Dashboard profile: finishing a visit', () => {
       [`GET /intakes/${ORG_ID}/patient/${USER_ID}`]: json(200, []),
     });
     renderRoute(`/dashboard/${USER_ID}/profile`);
-    const section = await screen.findByRole('region', { name: 'Finish your visit' }, { timeout: 4000 });
+    const section = await screen.findByRole('region', { name: 'Finish your visit' });
     expect(within(section).getByText('42% complete')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Continue Rapamycin' })).toHaveAttribute(
       'href',
@@ -139,7 +137,7 @@ describe('Dashboard profile: finishing a visit', () => {
       [`GET /intakes/${ORG_ID}/patient/${USER_ID}`]: json(200, []),
     });
     renderRoute(`/dashboard/${USER_ID}/profile`);
-    const link = await screen.findByRole('link', { name: 'Continue Rapamycin' }, { timeout: 4000 });
+    const link = await screen.findByRole('link', { name: 'Continue Rapamycin' });
     expect(link).toHaveAttribute('href', `/consultation/profile/${USER_ID}/${INTAKE_ID}/question/none`);
   });
 });

@@ -39,9 +39,6 @@ describe('Dashboard: unread count and visit-complete modal', () => {
     const line = await screen.findByText(
       (_, el) => el?.classList.contains('dashboard__unread') ?? false,
       undefined,
-      {
-        timeout: 4000,
-      },
     );
     expect(line).toHaveTextContent('You have 3 unread notifications');
     expect(within(line).getByRole('link', { name: 'View 3 unread notifications' })).toHaveAttribute(
@@ -63,7 +60,7 @@ describe('Dashboard: unread count and visit-complete modal', () => {
       },
     });
     const { user } = renderRoute(HOME);
-    const modal = await screen.findByRole('dialog', { name: 'Your visit is complete' }, { timeout: 4000 });
+    const modal = await screen.findByRole('dialog', { name: 'Your visit is complete' });
     expect(modal).toHaveTextContent('Welcome! Your visit is complete.');
     await user.click(within(modal).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your visit is complete' })).toBeNull());
@@ -81,9 +78,6 @@ describe('Dashboard: unread count and visit-complete modal', () => {
     const line = await screen.findByText(
       (_, el) => el?.classList.contains('dashboard__unread') ?? false,
       undefined,
-      {
-        timeout: 4000,
-      },
     );
     expect(line).toHaveTextContent('You have 1 unread notification');
     expect(line).not.toHaveTextContent('notifications');
@@ -94,7 +88,7 @@ describe('Dashboard: unread count and visit-complete modal', () => {
       'GET /v2/notifications': page([note(WELCOME_ID, 'welcome', 'Welcome!')]),
     });
     const { user } = renderRoute(HOME);
-    await screen.findByRole('dialog', { name: 'Your visit is complete' }, { timeout: 4000 });
+    await screen.findByRole('dialog', { name: 'Your visit is complete' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your visit is complete' })).toBeNull());
     expect(requests.some((r) => r.method === 'POST')).toBe(false);

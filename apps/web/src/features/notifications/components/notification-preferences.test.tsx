@@ -55,12 +55,10 @@ describe('NotificationPreferences (settings, Notifications tab)', () => {
       order: { email: false, sms: true },
     });
     expect(screen.getByRole('button', { name: 'Save Preferences' })).toBeDisabled();
-    await waitFor(
-      () =>
-        expect(screen.queryByText('Notification preferences updated successfully')).not.toBeInTheDocument(),
-      { timeout: 4000 },
+    await waitFor(() =>
+      expect(screen.queryByText('Notification preferences updated successfully')).not.toBeInTheDocument(),
     );
-  }, 10_000);
+  });
 
   it('says text messages need a verified number, and shows the server’s message on failure', async () => {
     mockApi({

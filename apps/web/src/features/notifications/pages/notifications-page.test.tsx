@@ -1,3 +1,4 @@
+import { useRealTimersOnFixedClock } from '@portal/domain/testing/fixed-clock';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -45,9 +46,7 @@ describe('Notifications page (001 §2)', () => {
     mockApi({ 'GET /v2/notifications': serve(all) });
     renderRoute('/notifications');
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Notifications' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
     expect(await screen.findByText('End of notifications')).toBeInTheDocument();
     expect(page()).toHaveTextContent('You have 2 unread notifications');
     const sections = within(page())
@@ -106,11 +105,14 @@ describe('Notifications page (001 §2)', () => {
     expect(screen.queryByText('End of notifications')).not.toBeInTheDocument();
     const pageRequests = () => requests.filter((r) => r.path.startsWith('/v2/notifications?page=2')).length;
 
+    // The delay runs on a fake timer, stepped by hand; the real timers come back for the page to load.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     act(() => io.show('.notifications-page__sentinel'));
-    await new Promise((r) => setTimeout(r, 500));
-    // half a second in: still waiting
+    act(() => vi.advanceTimersByTime(999));
     expect(pageRequests()).toBe(0);
-    expect(await screen.findByText('Item 14', {}, { timeout: 3000 })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    useRealTimersOnFixedClock();
+    expect(await screen.findByText('Item 14')).toBeInTheDocument();
     expect(pageRequests()).toBe(1);
     // the second page starts where the first ended
     const second = requests.find((r) => r.path.startsWith('/v2/notifications?page=2'))!;

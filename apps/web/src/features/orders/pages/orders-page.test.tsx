@@ -99,7 +99,7 @@ describe('Orders page', () => {
   it('lists the orders newest first with product, image, date, status and amount', async () => {
     const requests = mockApi({ [SHOWCASE]: json(200, page(LIST)) });
     renderRoute('/orders');
-    const list = await screen.findByRole('list', { name: 'Your orders' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Your orders' });
     expect(screen.getByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
     const items = within(list).getAllByRole('article');
     expect(items.map((i) => within(i).getByRole('heading', { level: 2 }).textContent)).toEqual([
@@ -149,7 +149,7 @@ describe('Orders page', () => {
         }),
     });
     const { user } = renderRoute('/orders');
-    await screen.findByRole('list', { name: 'Your orders' }, { timeout: 5000 });
+    await screen.findByRole('list', { name: 'Your orders' });
     await user.click(screen.getByRole('button', { name: 'Download invoice for Urolithin A, Nov 14, 2026' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     const invoiceCall = requests.find((r) => r.path === `/v2/orders/${PAID_ID}/invoice`)!;
@@ -338,9 +338,7 @@ describe('Order details page', () => {
         }),
     });
     const { user } = renderRoute(`/orders/${SUB_ID}`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Longevity Coaching' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Longevity Coaching' })).toBeInTheDocument();
     expect(screen.getByText('Billing every 3 months')).toBeInTheDocument();
     expect(screen.getAllByText('Sep 5, 2026 to Dec 5, 2026')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Download invoice' })).not.toBeInTheDocument();

@@ -11,7 +11,7 @@ import {
   USER_PATH,
 } from '../test/fixtures';
 
-const region = (name: string) => screen.findByRole('region', { name }, { timeout: 5000 });
+const region = (name: string) => screen.findByRole('region', { name });
 beforeEach(() => setOrganizationWith(true));
 
 describe('shipping address', () => {
@@ -27,7 +27,7 @@ describe('shipping address', () => {
     phone_number: '(512) 555-0188',
   };
 
-  it('shows the settings messages and saves through update-shipping', { timeout: 20_000 }, async () => {
+  it('shows the settings messages and saves through update-shipping', async () => {
     const user = profiled({ shipping_info: address });
     signIn(user);
     const requests = mockSettingsApi(user, {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { json, renderRoute, signIn } from '../../../test/helpers';
 import { mockSettingsApi, profiled, SETTINGS, setOrganizationWith, USER_PATH } from '../test/fixtures';
 
-const region = () => screen.findByRole('region', { name: 'Mobile Number' }, { timeout: 5000 });
+const region = () => screen.findByRole('region', { name: 'Mobile Number' });
 const digitBox = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 5` });
 
 describe('mobile number', () => {

@@ -15,7 +15,7 @@ import {
 beforeEach(() => setOrganizationWith(true));
 afterEach(() => setViewport(1024));
 
-const region = (name: string) => screen.findByRole('region', { name }, { timeout: 5000 });
+const region = (name: string) => screen.findByRole('region', { name });
 
 describe('settings layout', () => {
   it('shows the four tabs on desktop, the profile tab stacking its sub-sections', async () => {

@@ -34,7 +34,6 @@ describe('/signup/questions (Lifestyle and Goals)', () => {
     setOrganization();
     signIn();
   });
-  afterEach(() => vi.useRealTimers());
 
   it('starts at step 1 with a progress bar and clamps a step beyond the count', async () => {
     api();
