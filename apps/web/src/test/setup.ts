@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { useFixedClock } from '@portal/domain/testing/fixed-clock';
+import { fixClock } from '@portal/domain/testing/fixed-clock';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setBrand } from '../lib/brand';
@@ -11,9 +11,9 @@ window.scrollTo = () => {};
 // Every test reads a fixed clock (a test about a boundary sets its own instant), so no result depends on
 // when or in which time zone the suite runs.
 // Set once here, before the test file is loaded, so dates a file builds at load time are of the same `Date`.
-useFixedClock();
+fixClock();
 beforeEach(() => {
-  useFixedClock();
+  fixClock();
 });
 
 // Waits for what a screen shows hold on a busy two-core machine: Testing Library's default of 1 s does not.

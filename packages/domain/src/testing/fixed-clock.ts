@@ -18,14 +18,14 @@ export const fixedClock =
  * given instant, FIXED_NOW by default. Boundary tests pass the instant they are about. A test that then fakes
  * timers with `vi.useFakeTimers()` starts its fake clock at this instant; `vi.useRealTimers()` undoes both.
  */
-export function useFixedClock(at: Date | string | number = FIXED_NOW): Date {
+export function fixClock(at: Date | string | number = FIXED_NOW): Date {
   vi.setSystemTime(at);
   return new Date(at);
 }
 
 /** Back to real timers after a stretch of fake ones, on the fixed clock at the instant the fake one reached. */
-export function useRealTimersOnFixedClock(): Date {
+export function realTimersOnFixedClock(): Date {
   const at = new Date();
   vi.useRealTimers();
-  return useFixedClock(at);
+  return fixClock(at);
 }

@@ -1,7 +1,7 @@
 import type { Intake } from '@portal/domain/contracts/intake';
 import type { Question } from '@portal/domain/contracts/intake-template';
 import { MESSAGES } from '@portal/domain/messages';
-import { useRealTimersOnFixedClock } from '@portal/domain/testing/fixed-clock';
+import { realTimersOnFixedClock } from '@portal/domain/testing/fixed-clock';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -172,7 +172,7 @@ describe('Intake question screen', () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     await settle();
     expect(currentUrl(router)).toBe(questionPath(RADIO_FOLLOW_UP, 1));
-    useRealTimersOnFixedClock();
+    realTimersOnFixedClock();
     const next = await screen.findByRole('group', { name: RADIO_FOLLOW_UP.label });
     expect(next.closest('.question-slide')).toHaveClass('question-slide--forward');
   });

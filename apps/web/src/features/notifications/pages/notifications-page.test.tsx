@@ -1,4 +1,4 @@
-import { useRealTimersOnFixedClock } from '@portal/domain/testing/fixed-clock';
+import { realTimersOnFixedClock } from '@portal/domain/testing/fixed-clock';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -111,7 +111,7 @@ describe('Notifications page (001 §2)', () => {
     act(() => vi.advanceTimersByTime(999));
     expect(pageRequests()).toBe(0);
     act(() => vi.advanceTimersByTime(1));
-    useRealTimersOnFixedClock();
+    realTimersOnFixedClock();
     expect(await screen.findByText('Item 14')).toBeInTheDocument();
     expect(pageRequests()).toBe(1);
     // the second page starts where the first ended

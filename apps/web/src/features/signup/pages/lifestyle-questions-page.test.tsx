@@ -1,6 +1,6 @@
 import { LIFESTYLE_QUESTIONS } from '@portal/domain/signup/lifestyle';
 import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   currentUrl,
   json,
