@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, rows, signupPatient, type TestApp } from '../../test/harness';
 
@@ -6,21 +7,164 @@ let t: TestApp;
 let org: string;
 let otherOrg: string;
 let victim: Awaited<ReturnType<typeof signupPatient>>;
+/** The victim's own resources: the walk names them, so an owner check that fails lets the request through. */
+let owned: {
+  intake: string;
+  question: string;
+  media: string;
+  subscription: string;
+  order: string;
+  appointment: string;
+  notification: string;
+};
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_ACCOUNT: '1000', RATE_LIMIT_ADDRESS: '1000' });
   org = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=localhost' }))._id;
   otherOrg = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=127.0.0.1' }))._id;
   victim = await signupPatient(t.app, org, { first_name: 'Victoria', last_name: 'Victimson' });
+  owned = await victimResources();
 });
 afterAll(() => t.close());
 
-/** Fills every path parameter with the victim's ids: its organization, its user id for anything else. */
-function urlFor(pattern: string, victimOrg: string, victimId: string): string {
-  return pattern.replace(/:([A-Za-z_]+)/g, (_m, name: string) =>
-    /^org(Id)?$/.test(name) ? victimOrg : victimId,
+async function victimResources(): Promise<typeof owned> {
+  const as = bearer(victim.token);
+  const ok = async (res: { statusCode: number; body: string }) => {
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return JSON.parse(res.body) as { _id: string };
+  };
+  await ok(
+    await t.app.inject({
+      method: 'PUT',
+      url: `/users/${org}/${victim.id}`,
+      headers: as,
+      payload: { state: 'CA' },
+    }),
   );
+  const [template] = await rows<{ id: string }>(
+    t.database,
+    sql`select id from intake_templates where organization_id = ${org} order by id limit 1`,
+  );
+  const intake = await ok(
+    await t.app.inject({
+      method: 'POST',
+      url: `/users/${org}/user/${victim.id}/template/${template!.id}`,
+      headers: as,
+    }),
+  );
+  const [question] = await rows<{ id: string }>(
+    t.database,
+    sql`select id from questions where template_id = ${template!.id} order by position limit 1`,
+  );
+  const photo = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } })
+    .png()
+    .toBuffer();
+  const boundary = 'walk-boundary';
+  const field = (name: string, value: string) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: `/patient-identification/${org}`,
+    headers: { ...as, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      field('client_id', victim.id),
+      field('image_type', 'profile_images'),
+      field('reupload_image', 'false'),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      photo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  const media = {
+    _id: json<{ profile: { profile_url: string } }>(uploaded).profile.profile_url.split('/').at(-1)!,
+  };
+  const [recurring] = await rows<{ id: string }>(
+    t.database,
+    sql`select id from products where organization_id = ${org} and pricing_type = 'recurring' and active order by id limit 1`,
+  );
+  const subscription = await ok(
+    await t.app.inject({
+      method: 'POST',
+      url: `/v2/subscriptions/product/${recurring!.id}`,
+      headers: as,
+      payload: { quantity: 1 },
+    }),
+  );
+  const [lab] = await rows<{ id: string; template: string }>(
+    t.database,
+    sql`select p.id, p.product_template_id as template from products p
+        join product_templates pt on pt.id = p.product_template_id
+        where pt.organization_id = ${org} and pt.type = 'lab' and p.active order by p.id limit 1`,
+  );
+  const order = await ok(
+    await t.app.inject({
+      method: 'POST',
+      url: '/v2/orders/patient',
+      headers: as,
+      payload: { product_template: lab!.template, product: lab!.id },
+    }),
+  );
+  const slots = json<{ slots: { start_time: string }[] }>(
+    await t.app.inject({ url: '/v2/appointments/availability?kind=coaching&days=14', headers: as }),
+  ).slots;
+  const appointment = await ok(
+    await t.app.inject({
+      method: 'POST',
+      url: '/v2/appointments',
+      headers: as,
+      payload: { kind: 'coaching', start_time: slots[0]!.start_time },
+    }),
+  );
+  const [notification] = await rows<{ id: string }>(
+    t.database,
+    sql`select id from notifications where user_id = ${victim.id} and read_at is null limit 1`,
+  );
+  return {
+    intake: intake._id,
+    question: question!.id,
+    media: media._id,
+    subscription: subscription._id,
+    order: order._id,
+    appointment: appointment._id,
+    notification: notification!.id,
+  };
 }
+
+/**
+ * Fills every path parameter with the victim's ids: its organization, its user id, and for a parameter
+ * that names a resource, the victim's own resource of that kind (catalogue ids need no owner).
+ */
+function urlFor(pattern: string, victimOrg: string, victimId: string): string {
+  const resource = (name: string): string => {
+    if (/^org(Id)?$/.test(name)) return victimOrg;
+    if (name === 'intake') return owned.intake;
+    if (['responseId', 'questionId', 'parent'].includes(name)) return owned.question;
+    if (name === 'orderId' || name === 'planId') return name === 'orderId' ? owned.order : owned.subscription;
+    if (name !== 'id') return victimId;
+    if (/^\/v2\/intakes\/|\/patient-intake\/:id/.test(pattern)) return owned.intake;
+    if (pattern.startsWith('/v2/media/')) return owned.media;
+    if (pattern.startsWith('/v2/subscriptions/') || pattern.includes('/subscription/:id'))
+      return owned.subscription;
+    if (pattern.startsWith('/v2/orders/')) return owned.order;
+    if (pattern.startsWith('/v2/notifications/')) return owned.notification;
+    return victimId;
+  };
+  return pattern.replace(/:([A-Za-z_]+)/g, (_m, name: string) => resource(name));
+}
+
+/** A body that tries to change the victim and names the victim's resources wherever a route takes ids. */
+const hostileBody = () => ({
+  email: 'hijack@example.com',
+  first_name: 'Hijack',
+  appointment_id: owned.appointment,
+  invoiceId: owned.appointment,
+  subscription_id: owned.subscription,
+  intake_id: owned.intake,
+  order_id: owned.order,
+});
 
 async function walkAs(token: string, label: string) {
   const guarded = t.app.apiRoutes.filter((r) => r.access.kind !== 'public');
@@ -35,27 +179,45 @@ async function walkAs(token: string, label: string) {
       method: route.method as 'GET',
       url: urlFor(route.url, org, victim.id),
       headers: bearer(token),
-      ...(route.method === 'GET' || route.method === 'DELETE'
-        ? {}
-        : { payload: { email: 'hijack@example.com', first_name: 'Hijack' } }),
+      ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: hostileBody() }),
     });
     const where = `${label}: ${route.method} ${route.url}`;
     if (route.access.kind !== 'user') expect([401, 403, 404], where).toContain(res.statusCode);
     expect(res.statusCode, where).toBeLessThan(500);
     expect(res.body, where).not.toContain(victim.email);
     expect(res.body, where).not.toContain('Victimson');
+    for (const id of Object.values(owned))
+      expect(res.body, `${where} answers the victim's ${id}`).not.toContain(id);
   }
 }
 
+/** What the walk must not have changed: the victim's resources, each read as its owner. */
+async function victimState() {
+  const [state] = await rows(
+    t.database,
+    sql`select
+          (select status from subscriptions where id = ${owned.subscription}) as subscription,
+          (select canceled from appointments where id = ${owned.appointment}) as appointment,
+          (select read_at is null from notifications where id = ${owned.notification}) as unread,
+          (select products::text || closed::text || patient_complete::text from intakes where id = ${owned.intake}) as intake,
+          (select status from orders where id = ${owned.order}) as order_status`,
+  );
+  return state;
+}
+
 describe('access control over every registered route', () => {
-  it('refuses another patient of the same organization on every route that names a patient', async () => {
+  it('refuses another patient of the same organization on every route that names a patient or their resource', async () => {
+    const before = await victimState();
     const attacker = await signupPatient(t.app, org);
     await walkAs(attacker.token, 'same organization');
+    expect(await victimState()).toEqual(before);
   });
 
   it('refuses a patient of another organization on every guarded route', async () => {
+    const before = await victimState();
     const outsider = await signupPatient(t.app, otherOrg);
     await walkAs(outsider.token, 'other organization');
+    expect(await victimState()).toEqual(before);
   });
 
   it('refuses anonymous callers on every guarded route', async () => {
