@@ -14,6 +14,8 @@ const ConfigSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().url().optional(),
+  /** Put before every Redis key, so several portals (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().max(64).default(''),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('no-reply@portal.local'),
   OUTBOX_DIR: z.string().optional(),

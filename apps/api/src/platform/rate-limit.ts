@@ -38,9 +38,13 @@ export function createMemoryRateLimiter(): RateLimiter {
 }
 
 /** Shares the counts between server instances through Redis. */
-export async function createRedisRateLimiter(url: string, log: FastifyBaseLogger): Promise<RateLimiter> {
+export async function createRedisRateLimiter(
+  url: string,
+  log: FastifyBaseLogger,
+  keyPrefix = '',
+): Promise<RateLimiter> {
   const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, keyPrefix });
   // Without an error listener a lost connection would crash the process.
   redis.on('error', (error: Error) => log.warn({ err: describeError(error) }, 'redis error'));
   const memory = createMemoryRateLimiter();
