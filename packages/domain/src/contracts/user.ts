@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { mmDdYyyyToIso } from '../format/date';
+import { MESSAGES } from '../messages';
+import { isValidEmail } from '../validation/auth';
+import { nameError } from '../validation/name';
 import { Id } from './common';
 
 const YesNo = z.boolean().nullable().optional();
@@ -72,3 +76,38 @@ export const PatientUser = z.object({
   updated_at: z.string(),
 });
 export type PatientUser = z.infer<typeof PatientUser>;
+
+/** A first or last name as the settings form checks it (001 §5), with the same messages. */
+const Name = (which: 'first' | 'last') =>
+  z
+    .string()
+    .max(200)
+    .superRefine((value, ctx) => {
+      const message = nameError(value, which);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform((value) => value.trim());
+
+/** PUT /users/{org}/{id}: the fields a patient may change (000 §7), each optional. */
+export const UpdateUserBody = z
+  .object({
+    first_name: Name('first'),
+    last_name: Name('last'),
+    email: z.string().max(254).refine(isValidEmail, MESSAGES.emailInvalid),
+    sex: z.enum(['male', 'female']),
+    birthday: z.string().refine((v) => mmDdYyyyToIso(v) !== null, 'Please enter a valid date.'),
+    state: z.string().regex(/^[A-Z]{2}$/, 'Please select a state.'),
+    weight: z.coerce.number().int().positive().max(1500, 'Please enter a valid weight.'),
+    height: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(10 * 12 + 12, 'Please select a valid height.'),
+    intake_id: Id,
+    medical_profile: MedicalProfile,
+    shipping_info: ShippingInfo,
+    mobile_number: z.string().max(20),
+  })
+  .partial()
+  .strict();
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;

@@ -11,6 +11,7 @@ import {
 import { ageOn, type CalendarDate, isPlausibleBirthday, parseMmDdYyyy } from '../format/date';
 import { MESSAGES } from '../messages';
 import type { FieldErrors } from './auth';
+import { nameError } from './name';
 
 /** Biological sex values. */
 export const SEX_VALUES = ['male', 'female'] as const;
@@ -110,24 +111,15 @@ export function validateProfileStep(
   return errors;
 }
 
-/** Message for a settings name: empty, shorter than 2 or longer than 35 characters (trimmed), or undefined. */
-function settingsNameError(name: string, which: 'first' | 'last'): string | undefined {
-  const length = name.trim().length;
-  if (length === 0) return which === 'first' ? MESSAGES.firstNameRequired : MESSAGES.lastNameRequired;
-  if (length < NAME_MIN) return which === 'first' ? MESSAGES.firstNameTooShort : MESSAGES.lastNameTooShort;
-  if (length > NAME_MAX) return which === 'first' ? MESSAGES.firstNameTooLong : MESSAGES.lastNameTooLong;
-  return undefined;
-}
-
 /** Validates the settings personal-information form (001 §5); today is the date ages are measured on. */
 export function validatePersonalInfoForm(
   v: PersonalInfoValues,
   today: Date | CalendarDate = new Date(),
 ): FieldErrors<PersonalInfoField> {
   const errors: FieldErrors<PersonalInfoField> = {};
-  const first = settingsNameError(v.first_name, 'first');
+  const first = nameError(v.first_name, 'first');
   if (first) errors.first_name = first;
-  const last = settingsNameError(v.last_name, 'last');
+  const last = nameError(v.last_name, 'last');
   if (last) errors.last_name = last;
   if (!isSex(v.sex)) errors.sex = MESSAGES.selectOption;
   const birthday = checkBirthday(v.birthday, today);

@@ -2,6 +2,7 @@ import { ADDRESS_FIELD_MAX, DEFAULT_COUNTRY, NAME_MAX, NAME_MIN } from '../const
 import { isValidUsNumber, maskPhone, nationalNumber } from '../format/phone';
 import { MESSAGES } from '../messages';
 import type { FieldErrors } from './auth';
+import { nameError } from './name';
 
 /** Values of a shipping address form; apt_suite and mobile_number are optional. */
 export interface ShippingFormValues {
@@ -77,23 +78,14 @@ export function validateShippingForm(v: ShippingFormValues): FieldErrors<Shippin
   return errors;
 }
 
-/** Message for a settings name: empty, shorter than 2 or longer than 35 characters, or undefined. */
-function settingsNameError(name: string, which: 'first' | 'last'): string | undefined {
-  const length = text(name).length;
-  if (length === 0) return which === 'first' ? MESSAGES.firstNameRequired : MESSAGES.lastNameRequired;
-  if (length < NAME_MIN) return which === 'first' ? MESSAGES.firstNameTooShort : MESSAGES.lastNameTooShort;
-  if (length > NAME_MAX) return which === 'first' ? MESSAGES.firstNameTooLong : MESSAGES.lastNameTooLong;
-  return undefined;
-}
-
 /** Validates the settings shipping address form (001 §5): 'Invalid zip code.' and a required phone number. */
 export function validateSettingsShippingForm(
   v: Omit<ShippingFormValues, 'mobile_number'>,
 ): FieldErrors<Exclude<ShippingField, 'mobile_number'>> {
   const errors: FieldErrors<Exclude<ShippingField, 'mobile_number'>> = {};
-  const first = settingsNameError(v.first_name, 'first');
+  const first = nameError(v.first_name, 'first');
   if (first) errors.first_name = first;
-  const last = settingsNameError(v.last_name, 'last');
+  const last = nameError(v.last_name, 'last');
   if (last) errors.last_name = last;
   Object.assign(errors, addressErrors(v));
   if (!isValidZipCode(v.zip_code)) errors.zip_code = MESSAGES.zipInvalidShort;

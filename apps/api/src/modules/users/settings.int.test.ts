@@ -53,6 +53,18 @@ describe('PUT /users/{org}/{id}: personal information and e-mail', () => {
     expect(json(res)).toMatchObject({ message: 'Please enter a valid weight.' });
   });
 
+  it('checks names with the settings form’s rule and messages, and trims them', async () => {
+    const p = await signupPatient(t.app, org);
+    const short = await call(p, 'PUT', '', { first_name: 'J' });
+    expect(short.statusCode).toBe(400);
+    expect(json(short)).toMatchObject({ message: 'First name should be at least 2 characters long.' });
+    const long = await call(p, 'PUT', '', { last_name: 'x'.repeat(36) });
+    expect(json(long)).toMatchObject({ message: 'Last name must be less than 35 characters long.' });
+    const padded = await call(p, 'PUT', '', { first_name: '  Jo  ' });
+    expect(padded.statusCode).toBe(200);
+    expect(json(padded)).toMatchObject({ first_name: 'Jo' });
+  });
+
   it('locks name, sex and birthday of an identity-verified patient', async () => {
     const p = await signupPatient(t.app, org);
     expect((await call(p, 'PUT', '', info)).statusCode).toBe(200);
