@@ -1,8 +1,12 @@
 import type { AddressConfig, AddressSuggestion, ZipLookup } from '@portal/domain/contracts/address';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest, seg } from '../../../lib/api-client';
+import { apiRequest, seg } from '../lib/api-client';
 
 export type { AddressSuggestion, ZipLookup };
+
+export const addressKeys = {
+  config: ['address-config'] as const,
+};
 
 /** GET /v2/address/zip/{zip}: city and state of a 5-digit US ZIP (404 when unknown). */
 export function getZip(zip: string, signal?: AbortSignal): Promise<ZipLookup> {
@@ -11,7 +15,7 @@ export function getZip(zip: string, signal?: AbortSignal): Promise<ZipLookup> {
 
 export function addressConfigQueryOptions() {
   return queryOptions({
-    queryKey: ['address-config'] as const,
+    queryKey: addressKeys.config,
     queryFn: ({ signal }) => apiRequest<AddressConfig>('/v2/address/config', { signal }),
     staleTime: 60 * 60_000,
   });

@@ -1,9 +1,24 @@
-import type { Availability, BookableKind } from '@portal/domain/contracts/appointment';
-import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import type {
+  Appointment,
+  Availability,
+  BookAppointmentBody,
+  BookableKind,
+} from '@portal/domain/contracts/appointment';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
+import { isApiError } from '../lib/api-error';
 
 /** How many days of open times the picker shows. */
 export const PICKER_DAYS = 14;
+
+/** The kinds of booked appointment the portal lists (the `productVariant` filter). */
+export type AppointmentVariant = 'coaching' | 'user-verification';
+
+export const appointmentKeys = {
+  all: ['appointments'] as const,
+  ofVariant: (userId: string, variant: AppointmentVariant) => ['appointments', userId, variant] as const,
+  availability: (kind: BookableKind) => ['appointment-availability', kind] as const,
+};
 
 /** GET /v2/appointments/availability: open 30-minute slots for the signed-in patient. */
 export function getAvailability(kind: BookableKind, signal?: AbortSignal): Promise<Availability> {
@@ -13,13 +28,60 @@ export function getAvailability(kind: BookableKind, signal?: AbortSignal): Promi
   });
 }
 
-export const availabilityQueryKey = (kind: BookableKind) => ['appointment-availability', kind] as const;
-
 export function availabilityQueryOptions(kind: BookableKind) {
   return queryOptions({
-    queryKey: availabilityQueryKey(kind),
+    queryKey: appointmentKeys.availability(kind),
     queryFn: ({ signal }) => getAvailability(kind, signal),
     // Open times change as others book: never show an old list for long.
     staleTime: 30_000,
+  });
+}
+
+/** POST /v2/appointments: books an open slot; a slot taken meanwhile answers 409. */
+export function bookAppointment(body: BookAppointmentBody): Promise<Appointment> {
+  return apiRequest<Appointment>('/v2/appointments', { method: 'POST', body });
+}
+
+/** Books, then refreshes the open times (always: after a 409 the list is out of date) and the appointments. */
+export function useBookAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bookAppointment,
+    onSettled: async (_data, error, body) => {
+      await queryClient.invalidateQueries({ queryKey: appointmentKeys.availability(body.kind) });
+      if (!error || !isApiError(error) || error.status === 409)
+        await queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+    },
+  });
+}
+
+/** GET /v2/appointments/{org}/user/{patient}?productVariant= (001 §7): the patient's appointments of a kind. */
+export function getAppointments(
+  userId: string,
+  variant: AppointmentVariant,
+  signal?: AbortSignal,
+): Promise<Appointment[]> {
+  const org = requireOrganizationId();
+  return apiRequest<Appointment[]>(`/v2/appointments/${seg(org)}/user/${seg(userId)}`, {
+    query: { productVariant: variant },
+    signal,
+  });
+}
+
+/** The coaching sessions (the dashboard's coaching widget). */
+export function coachingAppointmentsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: appointmentKeys.ofVariant(userId, 'coaching'),
+    queryFn: ({ signal }) => getAppointments(userId, 'coaching', signal),
+  });
+}
+
+/** The identity-verification calls (the verification bar). */
+export function verificationCallsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: appointmentKeys.ofVariant(userId, 'user-verification'),
+    queryFn: ({ signal }) => getAppointments(userId, 'user-verification', signal),
+    // Booked calls change only when the patient books one; a minute saves a call on every page change.
+    staleTime: 60_000,
   });
 }

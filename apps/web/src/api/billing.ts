@@ -6,15 +6,20 @@ import type {
   SandboxToken,
 } from '@portal/domain/contracts/billing';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest, requireOrganizationId, seg } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/api-error';
+import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
+import { isApiError } from '../lib/api-error';
 
 export type { BillingProfile, Card, CouponDiscount, PaymentsConfig };
+
+export const billingKeys = {
+  paymentsConfig: ['payments-config'] as const,
+  savedCard: (userId: string) => ['saved-card', userId] as const,
+};
 
 /** GET /v2/payments/config: which provider tokenises cards in the browser. */
 export function paymentsConfigQueryOptions() {
   return queryOptions({
-    queryKey: ['payments-config'] as const,
+    queryKey: billingKeys.paymentsConfig,
     queryFn: ({ signal }) =>
       apiRequest<PaymentsConfig>('/v2/payments/config', { signal, authenticated: false }),
     staleTime: 60 * 60_000,
@@ -34,7 +39,7 @@ export async function getSavedCard(userId: string, signal?: AbortSignal): Promis
 
 export function savedCardQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['saved-card', userId] as const,
+    queryKey: billingKeys.savedCard(userId),
     queryFn: ({ signal }) => getSavedCard(userId, signal),
   });
 }

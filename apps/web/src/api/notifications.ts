@@ -14,7 +14,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiRequest, seg } from '../../../lib/api-client';
+import { apiRequest, seg } from '../lib/api-client';
 
 export type { Notification, NotificationsPage };
 export type NotificationFilter = 'all' | 'unread';
@@ -26,32 +26,43 @@ export type NotificationFilter = 'all' | 'unread';
  */
 export const notificationKeys = {
   all: ['notifications'] as const,
+  lists: ['notifications', 'list'] as const,
   /** The pages of one filter; the bell reads the same 'unread' list as the page's Unread filter. */
   list: (filter: NotificationFilter) => ['notifications', 'list', filter] as const,
+  /** The dashboard's unread count and welcome notice. */
+  dashboardUnread: ['notifications', 'dashboard-unread'] as const,
   preferences: (userId: string) => ['notification-preferences', userId] as const,
 };
 
 /** Which page to load: its number, and after the first the cursor where the page before ended. */
 export type NotificationsPageParam = { page: number; cursor?: string | undefined };
 
+/** The query of GET /v2/notifications: read=false for the unread ones, cursor for the pages after the first. */
+type NotificationsQuery = { page: number; limit: number; read?: 'false'; cursor?: string };
+
+/** GET /v2/notifications (001 §7): one page, newest first. */
+function getNotifications(query: NotificationsQuery, signal?: AbortSignal): Promise<NotificationsPage> {
+  return apiRequest<NotificationsPage>('/v2/notifications', { query, signal });
+}
+
 /**
- * GET /v2/notifications (001 §7): one page of 10, newest first; read=false for the unread ones. Pages after
- * the first start from the previous page's next_cursor, so a read on screen never shifts the next page.
+ * One page of 10 of a list; pages after the first start from the previous page's next_cursor, so a read on
+ * screen never shifts the next page.
  */
 export function getNotificationsPage(
   param: NotificationsPageParam,
   filter: NotificationFilter,
   signal?: AbortSignal,
 ): Promise<NotificationsPage> {
-  return apiRequest<NotificationsPage>('/v2/notifications', {
-    query: {
+  return getNotifications(
+    {
       page: param.page,
       limit: NOTIFICATIONS_PAGE_SIZE,
-      ...(filter === 'unread' ? { read: 'false' } : {}),
+      ...(filter === 'unread' ? { read: 'false' as const } : {}),
       ...(param.cursor ? { cursor: param.cursor } : {}),
     },
     signal,
-  });
+  );
 }
 
 export function notificationsInfiniteOptions(filter: NotificationFilter) {
@@ -95,7 +106,7 @@ export function markAllNotificationsRead(): Promise<ReadAllResult> {
 
 /** Shows the reads at once in every loaded list, before the server's answer refreshes them. */
 function markReadInCache(client: QueryClient, ids: 'all' | string) {
-  client.setQueriesData<InfiniteData<NotificationsPage>>({ queryKey: ['notifications', 'list'] }, (data) => {
+  client.setQueriesData<InfiniteData<NotificationsPage>>({ queryKey: notificationKeys.lists }, (data) => {
     if (!data) return data;
     let newlyRead = 0;
     const pages = data.pages.map((page) => ({
@@ -148,5 +159,28 @@ export function savePreferences(
   return apiRequest<NotificationPreferencesAnswer>(`/v2/users/${seg(userId)}/notification-preferences`, {
     method: 'PUT',
     body: preferences,
+  });
+}
+
+/** Enough to find the unread welcome notification among the newest unread ones. */
+const UNREAD_PAGE_LIMIT = 50;
+
+export interface UnreadNotifications {
+  docs: Notification[];
+  /** The patient's unread count; the page's own total when the answer gives none. */
+  unread: number;
+}
+
+/** The unread notifications (001 §7): the dashboard's unread count and welcome notice. */
+export async function getUnreadNotifications(signal?: AbortSignal): Promise<UnreadNotifications> {
+  const page = await getNotifications({ page: 1, limit: UNREAD_PAGE_LIMIT, read: 'false' }, signal);
+  const docs = (page?.docs ?? []).filter((n) => !n.read);
+  return { docs, unread: page?.unread ?? page?.totalDocs ?? docs.length };
+}
+
+export function unreadNotificationsQueryOptions() {
+  return queryOptions({
+    queryKey: notificationKeys.dashboardUnread,
+    queryFn: ({ signal }) => getUnreadNotifications(signal),
   });
 }

@@ -1,12 +1,26 @@
+import type { CreateOrderBody, Order } from '@portal/domain/contracts/order';
 import type { PurchaseDetails, PurchasesPage } from '@portal/domain/orders/purchases';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiFetch, apiRequest, requireOrganizationId, seg } from '../../../lib/api-client';
-import type { OrdersFilters } from '../lib/orders-query';
+import { apiFetch, apiRequest, requireOrganizationId, seg } from '../lib/api-client';
+import { type DownloadedFile, readDownload } from '../lib/save-file';
+
+/** The Orders page's filters as the purchases showcase reads them. */
+export type PurchasesFilters = {
+  page: number;
+  productType?: string | undefined;
+  status?: string | undefined;
+};
+
+export const purchaseKeys = {
+  all: ['purchases'] as const,
+  page: (filters: PurchasesFilters) => ['purchases', filters] as const,
+  details: (id: string) => ['purchases', 'details', id] as const,
+};
 
 /** GET /v2/users/purchases-showcase (002 §7.2): one page of the patient's orders and subscriptions. */
-export function purchasesQueryOptions(filters: OrdersFilters) {
+export function purchasesQueryOptions(filters: PurchasesFilters) {
   return queryOptions({
-    queryKey: ['purchases', filters] as const,
+    queryKey: purchaseKeys.page(filters),
     queryFn: ({ signal }) =>
       apiRequest<PurchasesPage>('/v2/users/purchases-showcase', {
         query: { page: filters.page, productType: filters.productType, status: filters.status },
@@ -20,29 +34,28 @@ export function purchasesQueryOptions(filters: OrdersFilters) {
 /** GET /v2/users/purchases-showcase/{orderId}/details (002 §7.2). */
 export function purchaseDetailsQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['purchases', 'details', id] as const,
+    queryKey: purchaseKeys.details(id),
     queryFn: ({ signal }) =>
       apiRequest<PurchaseDetails>(`/v2/users/purchases-showcase/${seg(id)}/details`, { signal }),
   });
 }
 
-export type InvoiceFile = { blob: Blob; fileName: string };
-
-async function readFile(response: Response, fallback: string): Promise<InvoiceFile> {
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
-  return { blob: await response.blob(), fileName };
-}
-
 /** GET /v2/orders/{id}/invoice (002 §7.2): an order's invoice PDF with the file name the server gives it. */
-export async function fetchOrderInvoice(orderId: string): Promise<InvoiceFile> {
-  return readFile(await apiFetch(`/v2/orders/${seg(orderId)}/invoice`), `invoice-${orderId}.pdf`);
+export async function fetchOrderInvoice(orderId: string): Promise<DownloadedFile> {
+  return readDownload(await apiFetch(`/v2/orders/${seg(orderId)}/invoice`), `invoice-${orderId}.pdf`);
 }
 
-/** GET /subscriptions/{org}/invoice?type=stripe&invoice={id} (001 §7): one invoice of a subscription. */
-export async function fetchSubscriptionInvoice(invoiceId: string): Promise<InvoiceFile> {
-  const response = await apiFetch(`/subscriptions/${seg(requireOrganizationId())}/invoice`, {
-    query: { type: 'stripe', invoice: invoiceId },
-  });
-  return readFile(response, `invoice-${invoiceId}.pdf`);
+/** GET /orders/{org}/patient/{user} (001 §7): the patient's orders. */
+export function getOrders(userId: string, signal?: AbortSignal): Promise<Order[]> {
+  return apiRequest<Order[]>(`/orders/${seg(requireOrganizationId())}/patient/${seg(userId)}`, { signal });
+}
+
+/** POST /v2/orders/patient (002 §7.2): a one-time order of a priced product. */
+export function createOrder(body: CreateOrderBody): Promise<Order> {
+  return apiRequest<Order>('/v2/orders/patient', { method: 'POST', body });
+}
+
+/** POST /v2/orders/{orderId}/submit (002 §7.2): charges the card on file and sends the order on (to the lab). */
+export function submitOrder(orderId: string): Promise<Order> {
+  return apiRequest<Order>(`/v2/orders/${seg(orderId)}/submit`, { method: 'POST' });
 }

@@ -1,19 +1,59 @@
-import type { SubscriptionDetails } from '@portal/domain/contracts/subscription';
+import type { CreateSubscriptionBody, SubscriptionDetails } from '@portal/domain/contracts/subscription';
+import type { PrescriptionChangeType } from '@portal/domain/dashboard/prescription-change';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch, apiRequest, requireOrganizationId, seg } from '../../../lib/api-client';
+import { apiFetch, apiRequest, requireOrganizationId, seg } from '../lib/api-client';
+import { type DownloadedFile, readDownload } from '../lib/save-file';
 
 /**
- * GET /users/{org}/user/{patient}/subscriptions (001 §7) with billing records and invoices. Shares its key
- * with the dashboard's list, so an action here refreshes the Customize Protocol panel too.
+ * Query keys of the patient's subscriptions. The dashboard's Customize Protocol panel, the treatment step and
+ * the subscriptions page read the same list, so an action anywhere refreshes every view of it.
  */
-export function subscriptionDetailsQueryOptions(userId: string) {
+export const subscriptionKeys = {
+  all: ['subscriptions'] as const,
+  list: (userId: string) => ['subscriptions', userId] as const,
+};
+
+/**
+ * GET /users/{org}/user/{patient}/subscriptions (001 §7, 002 §7.3): the patient's subscriptions, newest first,
+ * each with its billing record and invoices.
+ */
+export function getSubscriptions(userId: string, signal?: AbortSignal): Promise<SubscriptionDetails[]> {
+  return apiRequest<SubscriptionDetails[]>(
+    `/users/${seg(requireOrganizationId())}/user/${seg(userId)}/subscriptions`,
+    { signal },
+  );
+}
+
+export function subscriptionsQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['subscriptions', userId] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<SubscriptionDetails[]>(
-        `/users/${seg(requireOrganizationId())}/user/${seg(userId)}/subscriptions`,
-        { signal },
-      ),
+    queryKey: subscriptionKeys.list(userId),
+    queryFn: ({ signal }) => getSubscriptions(userId, signal),
+  });
+}
+
+/**
+ * POST /v2/subscriptions/product/{productId} (002 §7.3): a recurring purchase without a visit, or the coaching
+ * subscription of a visit (with `intake`).
+ */
+export function subscribeToProduct(
+  productId: string,
+  body: CreateSubscriptionBody,
+): Promise<SubscriptionDetails> {
+  return apiRequest<SubscriptionDetails>(`/v2/subscriptions/product/${seg(productId)}`, {
+    method: 'POST',
+    body,
+  });
+}
+
+/** POST /v2/subscriptions/{id}/request-prescription-change (001 §7): body requestType and comment. */
+export async function requestPrescriptionChange(
+  subscriptionId: string,
+  requestType: PrescriptionChangeType,
+  comment: string,
+): Promise<void> {
+  await apiRequest<unknown>(`/v2/subscriptions/${seg(subscriptionId)}/request-prescription-change`, {
+    method: 'POST',
+    body: { requestType, comment },
   });
 }
 
@@ -32,14 +72,10 @@ export const rescheduleSubscription = (id: string, newTime: number) =>
 export const updateCancellationInfo = (id: string, incrementCancellationAttempt: boolean) =>
   action(id, 'cancellation-info', { incrementCancellationAttempt });
 
-export type InvoiceFile = { blob: Blob; fileName: string };
-
-/** GET /subscriptions/{org}/invoice?type=stripe&invoice={id}: the PDF, fetched with the patient's token. */
-export async function fetchInvoicePdf(invoiceId: string): Promise<InvoiceFile> {
+/** GET /subscriptions/{org}/invoice?type=stripe&invoice={id} (001 §7): one invoice's PDF, fetched with the patient's token. */
+export async function fetchSubscriptionInvoice(invoiceId: string): Promise<DownloadedFile> {
   const response = await apiFetch(`/subscriptions/${seg(requireOrganizationId())}/invoice`, {
     query: { type: 'stripe', invoice: invoiceId },
   });
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `invoice-${invoiceId}.pdf`;
-  return { blob: await response.blob(), fileName };
+  return readDownload(response, `invoice-${invoiceId}.pdf`);
 }

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { getPatient } from '../features/patient/api/get-patient';
+import { getPatient } from '../api/patient';
 import type { Patient } from '../lib/patient';
 import { loginPathWithRedirect, safeRedirectPath } from '../lib/safe-redirect';
 import { getStoredUser, getToken, saveUser } from '../lib/session';

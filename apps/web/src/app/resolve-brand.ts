@@ -1,6 +1,5 @@
 import type { Organization } from '@portal/domain/contracts/organization';
-import { getOrganization } from '../features/organization/api/get-organization';
-import { searchOrganization } from '../features/organization/api/search-organization';
+import { getOrganization, searchOrganization } from '../api/organization';
 import { applyBrandToDocument, setBrand } from '../lib/brand';
 import type { InjectedBrand } from '../lib/organization';
 

@@ -1,6 +1,6 @@
 import type { ProductTemplate, ProductType } from '@portal/domain/contracts/product';
-import { readJson, readStorage, removeStorage, writeJson, writeStorage } from '../../../lib/storage';
-import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { readJson, readStorage, removeStorage, writeJson, writeStorage } from './storage';
+import { STORAGE_KEYS } from './storage-keys';
 
 /**
  * The product template of a lab or supplement signup, kept under `zp_product_template` (000 §3) so the

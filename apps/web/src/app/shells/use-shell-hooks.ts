@@ -1,9 +1,10 @@
 import { INITIAL_SCROLL_CHROME, nextScrollChrome } from '@portal/domain/navigation/footer-scroll';
-import { type LabPanelEntry, latestLabPanelId } from '@portal/domain/navigation/labs-destination';
+import { latestLabPanelId } from '@portal/domain/navigation/labs-destination';
 import { hasUnreadConversation } from '@portal/domain/navigation/unread-conversation';
 import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import { patientConversationQueryOptions } from '../../api/conversations';
+import { latestLabPanelsQueryOptions } from '../../api/labs';
 
 /**
  * `scrolled`: the header counts as scrolled (past 50 px). `hidden`: the mobile footer hides while the patient
@@ -71,8 +72,7 @@ export function useDismiss(
  */
 export function useMessagesUnread(userId: string): boolean {
   const query = useQuery({
-    queryKey: ['conversations', userId, 'patient'],
-    queryFn: ({ signal }) => apiRequest<unknown>('/v2/conversations/patient', { signal }),
+    ...patientConversationQueryOptions(userId),
     select: hasUnreadConversation,
     retry: false,
     staleTime: 30_000,
@@ -86,9 +86,7 @@ export function useMessagesUnread(userId: string): boolean {
  */
 export function useLatestLabPanelId(userId: string, labs2: boolean): string | null {
   const query = useQuery({
-    queryKey: ['lab-panels', userId, 'latest'],
-    queryFn: ({ signal }) =>
-      apiRequest<{ docs?: LabPanelEntry[] }>('/v2/labs/patient/panels', { query: { page: 1 }, signal }),
+    ...latestLabPanelsQueryOptions(userId),
     select: (page) => latestLabPanelId(Array.isArray(page?.docs) ? page.docs : []),
     enabled: labs2,
     retry: false,

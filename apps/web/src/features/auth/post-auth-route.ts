@@ -1,14 +1,13 @@
 import { consultationPath } from '@portal/domain/consultation/consultation-path';
 import type { IntakeTemplate } from '@portal/domain/contracts/intake-template';
 import { isObjectId } from '@portal/domain/ids';
+import { getGlobalIntakeTemplate, getProductIntakeTemplate } from '../../api/intake-templates';
+import { createIntake } from '../../api/intakes';
+import { getPublicProduct, type PublicProduct, productType } from '../../api/products';
 import { seg } from '../../lib/api-client';
 import type { Patient } from '../../lib/patient';
 import { safeRedirectPath } from '../../lib/safe-redirect';
-import { createIntake } from '../consultation/api/create-intake';
-import { getGlobalIntakeTemplate } from '../consultation/api/get-global-intake-template';
-import { getProductIntakeTemplate } from '../consultation/api/get-product-intake-template';
-import { getPublicProduct, type PublicProduct, productType } from '../products/api/get-public-product';
-import { storeIntakeTemplate, storeSignupProduct } from '../signup/lib/signup-storage';
+import { storeIntakeTemplate, storeSignupProduct } from '../../lib/signup-storage';
 
 export function dashboardHomePath(userId: string): string {
   return `/dashboard/${seg(userId)}/profile`;

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@portal/domain/messages';
 import { useQuery } from '@tanstack/react-query';
+import { type PolicySection, policyParagraphs, policyQueryOptions } from '../../../api/organization';
 import { Alert } from '../../../components/ui/alert';
 import { SidePanel } from '../../../components/ui/side-panel';
 import { Spinner } from '../../../components/ui/spinner';
-import { type PolicySection, policyParagraphs, policyQueryOptions } from '../../organization/api/get-policy';
 import './auth-form.css';
 
 export const POLICY_LABELS: Record<PolicySection, string> = {

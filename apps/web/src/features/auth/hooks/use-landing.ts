@@ -1,7 +1,6 @@
-import type { ProductTemplate } from '@portal/domain/contracts/product';
 import { useQuery } from '@tanstack/react-query';
-import { getPublicProduct, type PublicProduct } from '../../products/api/get-public-product';
-import { campaignQueryOptions } from '../api/get-campaign';
+import { campaignQueryOptions } from '../../../api/campaigns';
+import { publicProductQueryOptions } from '../../../api/products';
 import type { AuthEntry } from './use-auth-entry';
 
 /** The landing copy above the form: the campaign's hero text, or the product's name and description. */
@@ -32,15 +31,7 @@ export function useLanding(entry: AuthEntry): Landing {
   const campaignId = entry.pageType === 'campaign' ? entry.campaignId : null;
   const productId = entry.pageType === 'product' ? entry.productId : null;
   const campaign = useQuery({ ...campaignQueryOptions(campaignId ?? ''), enabled: Boolean(campaignId) });
-  const product = useQuery({
-    queryKey: ['public-product', productId] as const,
-    // the endpoint answers the whole template; the shared client types only the routing fields
-    queryFn: async ({ signal }) =>
-      (await getPublicProduct(productId ?? '', signal)) as PublicProduct & Partial<ProductTemplate>,
-    enabled: Boolean(productId),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const product = useQuery(publicProductQueryOptions(productId));
 
   if (campaignId) {
     if (campaign.isError)

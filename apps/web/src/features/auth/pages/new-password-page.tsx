@@ -2,13 +2,13 @@ import { MESSAGES } from '@portal/domain/messages';
 import { validateNewPasswordForm } from '@portal/domain/validation/auth';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useResetPasswordMutation } from '../../../api/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { isApiError } from '../../../lib/api-error';
 import { useBrand } from '../../../lib/brand';
 import { useForm } from '../../../lib/use-form';
-import { useResetPasswordMutation } from '../api/reset-password';
 import { AuthHeading } from '../components/auth-heading';
 import '../components/auth-form.css';
 

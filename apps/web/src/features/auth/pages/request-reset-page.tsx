@@ -2,11 +2,11 @@ import { MESSAGES } from '@portal/domain/messages';
 import { normalizeEmail, validateResetRequestForm } from '@portal/domain/validation/auth';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useRequestPasswordResetMutation } from '../../../api/auth';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/text-input';
 import { useForm } from '../../../lib/use-form';
-import { useRequestPasswordResetMutation } from '../api/request-password-reset';
 import { AuthHeading } from '../components/auth-heading';
 import '../components/auth-form.css';
 

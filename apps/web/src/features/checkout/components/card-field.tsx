@@ -2,11 +2,11 @@ import { MESSAGES } from '@portal/domain/messages';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { useQuery } from '@tanstack/react-query';
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { createSandboxToken, type PaymentsConfig, paymentsConfigQueryOptions } from '../../../api/billing';
 import { FieldError } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextInput } from '../../../components/ui/text-input';
 import { isApiError } from '../../../lib/api-error';
-import { createSandboxToken, type PaymentsConfig, paymentsConfigQueryOptions } from '../api/billing';
 import {
   cardDigits,
   cvcValid,

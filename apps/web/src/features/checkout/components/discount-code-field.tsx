@@ -6,10 +6,10 @@ import {
   validateDiscountCode,
 } from '@portal/domain/validation/discount-code';
 import { type KeyboardEvent, useId, useState } from 'react';
+import { applyCoupon } from '../../../api/billing';
 import { Button } from '../../../components/ui/button';
 import { describedBy, FieldError } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api-error';
-import { applyCoupon } from '../api/billing';
 import './checkout-components.css';
 
 /** An applied code: the code as the server spells it and the percentage per product id. */

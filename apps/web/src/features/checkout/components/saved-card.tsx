@@ -1,5 +1,5 @@
+import type { Card } from '../../../api/billing';
 import { Button } from '../../../components/ui/button';
-import type { Card } from '../api/billing';
 import './checkout-components.css';
 
 /** The patient's saved card: brand, last four digits and expiry, with 'Change card'. */

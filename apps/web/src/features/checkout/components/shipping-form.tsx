@@ -1,10 +1,14 @@
 import { SMS_MAX_PER_MONTH } from '@portal/domain/constants';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import {
+  type AddressSuggestion,
+  addressConfigQueryOptions,
+  getAddressSuggestions,
+} from '../../../api/address';
+import { statesQueryOptions } from '../../../api/organization';
 import { Select } from '../../../components/ui/select';
 import { TextInput } from '../../../components/ui/text-input';
-import { statesQueryOptions } from '../../organization/api/get-states';
-import { type AddressSuggestion, addressConfigQueryOptions, getAddressSuggestions } from '../api/address';
 import type { ShippingField, ShippingFormController } from './use-shipping-form';
 import './checkout-components.css';
 

@@ -1,12 +1,11 @@
 import type { Intake } from '@portal/domain/contracts/intake';
 import type { IntakeTemplate } from '@portal/domain/contracts/intake-template';
 import type { ProductTemplate } from '@portal/domain/contracts/product';
+import { getIntakeTemplate } from '../../../api/intake-templates';
+import { getIntake } from '../../../api/intakes';
+import { getMembership } from '../../../api/memberships';
+import { getProductTemplate, getTemplateProducts } from '../../../api/products';
 import { readSelectedMembership, type SelectedMembership } from '../../../lib/funnel-selection';
-import { getIntake } from '../../consultation/api/get-intake';
-import { getIntakeTemplate } from '../../consultation/api/get-intake-template';
-import { getProductTemplate } from '../../products/api/get-product-template';
-import { getTemplateProducts } from '../../products/api/get-template-products';
-import { getMembership } from '../api/submit-calls';
 import { type CheckoutItem, toCheckoutItem } from './checkout-items';
 
 export interface CheckoutData {

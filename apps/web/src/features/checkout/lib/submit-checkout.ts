@@ -1,18 +1,13 @@
 import { cardUpdateFailureMessage, MESSAGES } from '@portal/domain/messages';
+import { addCard, createBillingProfile, type ReferralTraits } from '../../../api/billing';
+import { completeIntake, setIntakeSubscriptions } from '../../../api/intakes';
+import { startMembership } from '../../../api/memberships';
+import { addSubscriber, setSubscriberTag, updatePatient } from '../../../api/patient';
+import { subscribeToProduct } from '../../../api/subscriptions';
 import { isApiError } from '../../../lib/api-error';
 import type { Patient } from '../../../lib/patient';
 import { readJson } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
-import { addCard, createBillingProfile, type ReferralTraits } from '../api/billing';
-import {
-  addSubscriber,
-  completeIntake,
-  createProductSubscription,
-  saveShipping,
-  setIntakeSubscriptions,
-  setSubscriberTag,
-  startMembership,
-} from '../api/submit-calls';
 import { CardTokenError } from '../components/card-field';
 import type { ShippingPayload } from '../components/use-shipping-form';
 import type { CheckoutData } from './checkout-data';
@@ -116,7 +111,7 @@ export async function submitCheckout(input: SubmitInput): Promise<SubmitResult> 
   input.onUser(user);
 
   try {
-    user = await saveShipping(userId, input.shipping);
+    user = await updatePatient(userId, input.shipping);
     input.onUser(user);
   } catch (error) {
     throw new CheckoutSubmitError(isApiError(error) ? error.message : MESSAGES.generic, 'shipping');
@@ -136,7 +131,7 @@ export async function submitCheckout(input: SubmitInput): Promise<SubmitResult> 
   let result: SubmitResult = { kind: 'dashboard' };
   const coachingProduct = data.coaching ? data.items[0]?.productId : null;
   if (coachingProduct) {
-    const subscription = await createProductSubscription(coachingProduct, {
+    const subscription = await subscribeToProduct(coachingProduct, {
       quantity: 1,
       promo_code: input.promoCode,
       intake: data.intake._id,

@@ -7,6 +7,10 @@ import { monthsText } from '@portal/domain/pricing/plan-texts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { savedCardQueryOptions } from '../../../api/billing';
+import { intakeKeys, removeIntakeProducts } from '../../../api/intakes';
+import { getPatient, patientKeys } from '../../../api/patient';
+import { funnelKeys } from '../../../api/view-keys';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -16,11 +20,7 @@ import {
   writeSelectedProducts,
 } from '../../../lib/funnel-selection';
 import { saveUser, useSessionUser } from '../../../lib/session';
-import { intakeQueryKey } from '../../consultation/api/get-intake';
 import { InvalidIntakeRedirect } from '../../consultation/components/intake-guard';
-import { getPatient, patientQueryKey } from '../../patient/api/get-patient';
-import { savedCardQueryOptions } from '../api/billing';
-import { removeIntakeProducts } from '../api/submit-calls';
 import { CardField, type CardFieldHandle } from '../components/card-field';
 import { type AppliedDiscount, DiscountCodeField } from '../components/discount-code-field';
 import { PriceBreakdown } from '../components/price-breakdown';
@@ -106,7 +106,7 @@ export default function CheckoutPage() {
   const queryClient = useQueryClient();
 
   const checkout = useQuery({
-    queryKey: ['checkout', userId, intakeId, labProductId ?? null],
+    queryKey: funnelKeys.checkout(userId, intakeId, labProductId ?? null),
     queryFn: ({ signal }) => loadCheckout(userId, intakeId, labProductId, signal),
     enabled: Boolean(userId && intakeId),
   });
@@ -132,10 +132,12 @@ export default function CheckoutPage() {
     <CheckoutForm
       data={checkout.data}
       savedCard={savedCard.data ?? null}
-      onRemoved={() => queryClient.invalidateQueries({ queryKey: ['checkout', userId, intakeId] })}
+      onRemoved={() =>
+        queryClient.invalidateQueries({ queryKey: funnelKeys.checkoutOfVisit(userId, intakeId) })
+      }
       onDone={(path) => {
         clearFunnelSelections();
-        void queryClient.invalidateQueries({ queryKey: intakeQueryKey(userId, intakeId) });
+        void queryClient.invalidateQueries({ queryKey: intakeKeys.detail(userId, intakeId) });
         void navigate(path, { replace: true });
       }}
     />
@@ -149,7 +151,7 @@ function CheckoutForm({
   onDone,
 }: {
   data: CheckoutData;
-  savedCard: import('../api/billing').Card | null;
+  savedCard: import('../../../api/billing').Card | null;
   onRemoved: () => Promise<unknown>;
   onDone: (path: string) => void;
 }) {
@@ -230,7 +232,7 @@ function CheckoutForm({
         refreshUser: () => getPatient(userId),
         onUser: (next) => {
           saveUser(next);
-          queryClient.setQueryData(patientQueryKey(userId), next);
+          queryClient.setQueryData(patientKeys.detail(userId), next);
         },
       });
       if (result.kind === 'coaching') {

@@ -5,14 +5,13 @@ import { splitIncompleteVisits } from '@portal/domain/dashboard/widgets';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { intakeTemplateQueryOptions } from '../../../api/intake-templates';
+import { closeIntake, getIncompleteIntakes, intakeKeys } from '../../../api/intakes';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { SidePanel } from '../../../components/ui/side-panel';
 import type { Patient } from '../../../lib/patient';
-import { closeIntake } from '../../dashboard/api/close-intake';
-import { getIncompleteIntakes } from '../api/get-incomplete-intakes';
-import { intakeTemplateQueryOptions } from '../api/get-intake-template';
 import { resumeVisitPath } from '../lib/resume-visit';
 import './continue-visit.css';
 
@@ -30,7 +29,7 @@ export const CANCEL_VISIT_FAILED = "We couldn't cancel this visit. Please try ag
  */
 export function incompleteVisitsQueryOptions(userId: string, queryClient: QueryClient) {
   return queryOptions({
-    queryKey: ['intakes', userId, 'incomplete'] as const,
+    queryKey: intakeKeys.incomplete(userId),
     queryFn: async ({ signal }): Promise<IncompleteVisit[]> => {
       const intakes = (await getIncompleteIntakes(userId, signal)).filter((i) => !i.closed);
       const ids = [...new Set(intakes.map((i) => i.intake_template))];
@@ -123,7 +122,7 @@ export function ContinueVisit({
     onSuccess: async () => {
       setConfirming(null);
       setFailed(false);
-      await queryClient.invalidateQueries({ queryKey: ['intakes', user._id] });
+      await queryClient.invalidateQueries({ queryKey: intakeKeys.lists(user._id) });
     },
     onError: () => {
       setConfirming(null);

@@ -2,9 +2,9 @@ import type { IntakeChildResponse } from '@portal/domain/contracts/intake';
 import type { ResponseCondition } from '@portal/domain/contracts/intake-template';
 import { isTextAnswerValid, toggleCheckboxOption } from '@portal/domain/validation/questions';
 import { useId } from 'react';
+import type { FollowUpAnswer } from '../../../api/intakes';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextInput } from '../../../components/ui/text-input';
-import type { FollowUpAnswer } from '../api/answer-follow-ups';
 
 type FollowUpQuestion = ResponseCondition['question'];
 

@@ -13,14 +13,14 @@ import {
   validateProfileStep,
 } from '@portal/domain/validation/profile';
 import { type FormEvent, useId } from 'react';
+import type { State } from '../../../api/organization';
+import type { PatientChanges } from '../../../api/patient';
 import { Button } from '../../../components/ui/button';
 import { FieldError } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { TextInput } from '../../../components/ui/text-input';
 import type { Patient } from '../../../lib/patient';
 import { type FormState, useForm } from '../../../lib/use-form';
-import type { State } from '../../organization/api/get-states';
-import type { PatientProfileChanges } from '../../patient/api/update-patient';
 import './consultation.css';
 
 export type ProfileStatus = 'idle' | 'submitting' | 'error';
@@ -50,7 +50,7 @@ export function initialProfileValues(user: Patient | null): ProfileForm {
 }
 
 /** The PUT /users/{org}/{id} body of a valid profile: birthday MM-DD-YYYY, height in total inches (000 §3, §7). */
-export function toProfileChanges(values: ProfileStepValues): PatientProfileChanges {
+export function toProfileChanges(values: ProfileStepValues): PatientChanges {
   return {
     sex: values.sex === 'female' ? 'female' : 'male',
     birthday: values.birthday,

@@ -1,5 +1,5 @@
+import type { MedicalProfileChanges } from '../../../api/patient';
 import type { Patient } from '../../../lib/patient';
-import type { MedicalProfileChanges } from '../../patient/api/update-patient';
 
 type MedicalProfile = NonNullable<Patient['medical_profile']>;
 

@@ -3,9 +3,9 @@ import type { ConsultationTarget } from '@portal/domain/consultation/consultatio
 import type { Intake } from '@portal/domain/contracts/intake';
 import type { IntakeTemplate } from '@portal/domain/contracts/intake-template';
 import type { QueryClient } from '@tanstack/react-query';
+import { productTemplateQueryOptions } from '../../../api/products';
 import { readStorage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
-import { productTemplateQueryOptions } from '../../products/api/get-product-template';
 import { PROTOCOL_CARDS } from './protocols';
 
 /** Slug of the one intake template whose visit goes on to protocol selection (the compounded rapamycin visit). */

@@ -3,12 +3,12 @@ import { consultationPath } from '@portal/domain/consultation/consultation-path'
 import { isProfileComplete } from '@portal/domain/validation/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { intakeQueryOptions } from '../../../api/intakes';
+import { productTemplateQueryOptions } from '../../../api/products';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { seg } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
-import { productTemplateQueryOptions } from '../../products/api/get-product-template';
-import { intakeQueryOptions } from '../api/get-intake';
 import { InvalidIntakeRedirect } from '../components/intake-guard';
 import { carriedQuery, isInvalidIntakeError, pharmacyTarget } from '../lib/consultation-routing';
 import '../components/consultation.css';

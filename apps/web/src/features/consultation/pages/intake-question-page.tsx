@@ -17,15 +17,19 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { intakeTemplateQueryOptions } from '../../../api/intake-templates';
+import {
+  type FollowUpAnswer,
+  intakeQueryOptions,
+  type QuestionAnswer,
+  useAnswerFollowUpsMutation,
+  useAnswerQuestionMutation,
+} from '../../../api/intakes';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextInput } from '../../../components/ui/text-input';
-import { type FollowUpAnswer, useAnswerFollowUpsMutation } from '../api/answer-follow-ups';
-import { type QuestionAnswer, useAnswerQuestionMutation } from '../api/answer-question';
-import { intakeQueryOptions } from '../api/get-intake';
-import { intakeTemplateQueryOptions } from '../api/get-intake-template';
 import {
   FollowUpField,
   type FollowUpValue,

@@ -7,14 +7,14 @@ import { isTextAnswerValid, toggleCheckboxOption } from '@portal/domain/validati
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { intakeTemplateQueryOptions } from '../../../api/intake-templates';
+import { intakeQueryOptions } from '../../../api/intakes';
+import { type MedicalProfileChanges, useUpdatePatientMutation } from '../../../api/patient';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextArea } from '../../../components/ui/text-area';
 import type { Patient } from '../../../lib/patient';
 import { useSessionUser } from '../../../lib/session';
-import { type MedicalProfileChanges, useUpdatePatientMutation } from '../../patient/api/update-patient';
-import { intakeQueryOptions } from '../api/get-intake';
-import { intakeTemplateQueryOptions } from '../api/get-intake-template';
 import { InvalidIntakeRedirect } from '../components/intake-guard';
 import { QuestionProgressBar } from '../components/question-progress-bar';
 import { carriedQuery, isInvalidIntakeError } from '../lib/consultation-routing';

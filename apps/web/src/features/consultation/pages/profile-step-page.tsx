@@ -3,15 +3,15 @@ import { MESSAGES } from '@portal/domain/messages';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { validateState } from '../../../api/intake-templates';
+import { intakeQueryOptions } from '../../../api/intakes';
+import { statesQueryOptions } from '../../../api/organization';
+import { useUpdatePatientMutation } from '../../../api/patient';
+import { productTemplateQueryOptions } from '../../../api/products';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useSessionUser } from '../../../lib/session';
-import { statesQueryOptions } from '../../organization/api/get-states';
-import { useUpdatePatientMutation } from '../../patient/api/update-patient';
-import { productTemplateQueryOptions } from '../../products/api/get-product-template';
-import { intakeQueryOptions } from '../api/get-intake';
-import { validateState } from '../api/validate-state';
 import { InvalidIntakeRedirect } from '../components/intake-guard';
 import {
   ProfileForm,

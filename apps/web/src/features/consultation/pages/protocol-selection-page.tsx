@@ -5,16 +5,15 @@ import { MESSAGES } from '@portal/domain/messages';
 import { defaultPlanProduct } from '@portal/domain/pricing/plan-default';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { getGlobalIntakeTemplate, getIntakeTemplate } from '../../../api/intake-templates';
+import { getIntake } from '../../../api/intakes';
+import { getProductTemplate, getTemplateProducts } from '../../../api/products';
+import { funnelKeys } from '../../../api/view-keys';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
 import { useSessionUser } from '../../../lib/session';
-import { getProductTemplate } from '../../products/api/get-product-template';
-import { getTemplateProducts } from '../../products/api/get-template-products';
-import { getGlobalIntakeTemplate } from '../api/get-global-intake-template';
-import { getIntake } from '../api/get-intake';
-import { getIntakeTemplate } from '../api/get-intake-template';
 import { InvalidIntakeRedirect } from '../components/intake-guard';
 import { isInvalidIntakeError } from '../lib/consultation-routing';
 import {
@@ -129,7 +128,7 @@ export default function ProtocolSelectionPage() {
   const navigate = useNavigate();
 
   const query = useQuery({
-    queryKey: ['protocol-selection', userId, intakeId] as const,
+    queryKey: funnelKeys.protocolSelection(userId, intakeId),
     queryFn: ({ signal }) => loadProtocolSelection(userId, intakeId, signal),
     enabled: Boolean(userId),
   });

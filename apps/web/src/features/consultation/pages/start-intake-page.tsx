@@ -5,15 +5,13 @@ import { MESSAGES } from '@portal/domain/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { getIntakeTemplate, getProductIntakeTemplate } from '../../../api/intake-templates';
+import { createIntake, intakeKeys } from '../../../api/intakes';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
 import { useSessionUser } from '../../../lib/session';
-import { createIntake } from '../api/create-intake';
-import { intakeQueryKey } from '../api/get-intake';
-import { getIntakeTemplate } from '../api/get-intake-template';
-import { getProductIntakeTemplate } from '../api/get-product-intake-template';
 import '../components/consultation.css';
 
 /** The route's ids or the intake they lead to do not exist. */
@@ -68,7 +66,7 @@ export default function StartIntakePage() {
   const start = useMutation({
     mutationFn: () => startIntake(userId, intakeTemplateId, productTemplateId),
     onSuccess: (intake) => {
-      queryClient.setQueryData(intakeQueryKey(userId, intake._id), intake);
+      queryClient.setQueryData(intakeKeys.detail(userId, intake._id), intake);
       void navigate(
         consultationPath(
           { section: 'hiw' },

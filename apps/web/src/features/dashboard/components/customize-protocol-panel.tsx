@@ -11,11 +11,16 @@ import { customizableSubscriptions } from '@portal/domain/dashboard/widgets';
 import { MESSAGES } from '@portal/domain/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { notificationKeys } from '../../../api/notifications';
+import {
+  requestPrescriptionChange,
+  subscriptionKeys,
+  subscriptionsQueryOptions,
+} from '../../../api/subscriptions';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SidePanel } from '../../../components/ui/side-panel';
 import { TextArea } from '../../../components/ui/text-area';
-import { requestPrescriptionChange, subscriptionsQueryOptions } from '../api/subscriptions';
 import { Confetti } from './confetti';
 import './customize-protocol.css';
 
@@ -43,8 +48,8 @@ function CustomizeForm({
     mutationFn: (type: PrescriptionChangeType) => requestPrescriptionChange(subscription._id, type, details),
     onSuccess: async () => {
       onSubmitted();
-      await queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
-      await queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      await queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+      await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     },
     onError: () => setError(MESSAGES.customizeFailure),
   });

@@ -1,19 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import {
+  markNotificationRead,
+  notificationKeys,
+  unreadNotificationsQueryOptions,
+} from '../../../api/notifications';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import {
-  getUnreadNotifications,
-  markNotificationRead,
-  unreadNotificationsQueryKey,
-} from '../api/notifications';
 
 function useUnreadNotifications() {
-  return useQuery({
-    queryKey: unreadNotificationsQueryKey,
-    queryFn: ({ signal }) => getUnreadNotifications(signal),
-  });
+  return useQuery(unreadNotificationsQueryOptions());
 }
 
 const notificationsWord = (n: number) => (n === 1 ? 'notification' : 'notifications');
@@ -47,7 +44,7 @@ export function VisitCompleteModal() {
     mutationFn: (id: string) => markNotificationRead(id),
     onSettled: async (_data, _error, id) => {
       setDismissed(id);
-      await queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     },
   });
   const open = welcome !== null && welcome._id !== dismissed;

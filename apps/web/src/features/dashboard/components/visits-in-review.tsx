@@ -1,6 +1,6 @@
 import { AWAITING_PHYSICIAN_REVIEW } from '@portal/domain/visits/visits-in-review';
 import { useQuery } from '@tanstack/react-query';
-import { visitsInReviewQueryOptions } from '../api/visits-in-review';
+import { visitsInReviewQueryOptions } from '../lib/visits-in-review';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 

@@ -1,12 +1,12 @@
 import { consultationPath } from '@portal/domain/consultation/consultation-path';
-import type { ProductTemplatePage } from '@portal/domain/contracts/product';
 import { isObjectId } from '@portal/domain/ids';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { createIntake } from '../../consultation/api/create-intake';
-import { getProductIntakeTemplate } from '../../consultation/api/get-product-intake-template';
-import { storeIntakeTemplate } from '../../signup/lib/signup-storage';
-import { RAPAMYCIN_SLUGS } from '../../treatment/lib/load-preferences';
+import { getProductIntakeTemplate } from '../../../api/intake-templates';
+import { createIntake } from '../../../api/intakes';
+import { getProductCatalogue } from '../../../api/products';
+import { dashboardKeys } from '../../../api/view-keys';
+import { RAPAMYCIN_SLUGS } from '../../../lib/rapamycin';
+import { storeIntakeTemplate } from '../../../lib/signup-storage';
 
 export interface RapamycinCatalogue {
   /** The generic rapamycin product template the widget starts a visit for; null when the brand has none. */
@@ -18,13 +18,10 @@ export interface RapamycinCatalogue {
 /** The medication catalogue (GET /v2/products?product_type=medication) read for the rapamycin templates. */
 export function rapamycinCatalogueQueryOptions() {
   return queryOptions({
-    queryKey: ['dashboard', 'rapamycin-catalogue'] as const,
+    queryKey: dashboardKeys.rapamycinCatalogue,
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }): Promise<RapamycinCatalogue> => {
-      const page = await apiRequest<ProductTemplatePage>('/v2/products', {
-        query: { product_type: 'medication', limit: 50 },
-        signal,
-      });
+      const page = await getProductCatalogue('medication', 50, signal);
       const rapamycin = (page?.docs ?? []).filter(
         (t) => t.slug === RAPAMYCIN_SLUGS.generic || t.slug === RAPAMYCIN_SLUGS.compounded,
       );

@@ -1,8 +1,9 @@
 import type { Intake } from '@portal/domain/contracts/intake';
-import type { ProductTemplate } from '@portal/domain/contracts/product';
 import { visitsInReview } from '@portal/domain/visits/visits-in-review';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest, requireOrganizationId, seg } from '../../../lib/api-client';
+import { getIntakes } from '../../../api/intakes';
+import { getProductTemplates } from '../../../api/products';
+import { dashboardKeys } from '../../../api/view-keys';
 
 export interface VisitInReview {
   id: string;
@@ -19,17 +20,10 @@ const submittedAt = (intake: Intake) => intake.completed_at ?? intake.updated_at
  * to leave coaching out), filtered by the Visits in Review rule (001 §2).
  */
 export async function getVisitsInReview(userId: string, signal?: AbortSignal): Promise<VisitInReview[]> {
-  const org = requireOrganizationId();
-  const intakes = await apiRequest<Intake[]>(`/intakes/${seg(org)}/patient/${seg(userId)}`, { signal });
+  const intakes = await getIntakes(userId, signal);
   const submitted = intakes.filter((i) => i.patient_complete && !i.physician_review && !i.closed);
   const ids = [...new Set(submitted.flatMap((i) => i.products.map((p) => p.product_template)))].slice(0, 50);
-  const templates =
-    ids.length === 0
-      ? []
-      : await apiRequest<ProductTemplate[]>(`/product-templates/${seg(org)}/many`, {
-          query: { ids: ids.join(',') },
-          signal,
-        });
+  const templates = await getProductTemplates(ids, signal);
   const byId = new Map(templates.map((t) => [t._id, t]));
   const types = Object.fromEntries(templates.map((t) => [t._id, t.type]));
   return visitsInReview(submitted, types, submittedAt).map((intake) => {
@@ -44,7 +38,7 @@ export async function getVisitsInReview(userId: string, signal?: AbortSignal): P
 
 export function visitsInReviewQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['visits-in-review', userId] as const,
+    queryKey: dashboardKeys.visitsInReview(userId),
     queryFn: ({ signal }) => getVisitsInReview(userId, signal),
   });
 }

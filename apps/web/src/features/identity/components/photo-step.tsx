@@ -1,11 +1,11 @@
 import { uploadFailureMessage } from '@portal/domain/messages';
 import { fileExtension, validatePhotoFile } from '@portal/domain/validation/uploads';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useUploadPhoto } from '../../../api/media';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
-import { useUploadPhoto } from '../api/upload-photo';
 import {
   type CameraProblem,
   cameraProblem,

@@ -3,12 +3,11 @@ import { MESSAGES } from '@portal/domain/messages';
 import { formatSlotTime, groupSlotsByDay } from '@portal/domain/scheduling/format-slot';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { availabilityQueryOptions, PICKER_DAYS, useBookAppointment } from '../../../api/appointments';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
-import { useBookAppointment } from '../api/book-appointment';
-import { availabilityQueryOptions, PICKER_DAYS } from '../api/get-availability';
 import { patientTimeZone } from '../lib/time-zone';
 
 /**

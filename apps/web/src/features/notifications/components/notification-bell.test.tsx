@@ -3,9 +3,9 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Notification } from '../../../api/notifications';
 import { Providers } from '../../../app/providers';
 import { json, mockApi, type RecordedRequest, setOrganization, signIn, USER_ID } from '../../../test/helpers';
-import type { Notification } from '../api/notifications';
 import { note, pageOf, stubIntersectionObserver } from '../test/fixtures';
 import { NotificationBell } from './notification-bell';
 

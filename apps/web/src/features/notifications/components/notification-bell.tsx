@@ -2,13 +2,13 @@ import { BELL_PAGE_SIZE } from '@portal/domain/constants';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSessionUser } from '../../../lib/session';
 import {
   flattenPages,
   notificationsInfiniteOptions,
   unreadOf,
   useMarkAllNotificationsRead,
-} from '../api/notifications';
+} from '../../../api/notifications';
+import { useSessionUser } from '../../../lib/session';
 import { useOpenNotification } from '../lib/use-open-notification';
 import { useSentinel } from '../lib/use-sentinel';
 import { NotificationItem } from './notification-item';

@@ -1,5 +1,5 @@
 import { relativeTime } from '@portal/domain/notifications/relative-time';
-import type { Notification } from '../api/notifications';
+import type { Notification } from '../../../api/notifications';
 import { CategoryIcon } from './category-icon';
 
 /**

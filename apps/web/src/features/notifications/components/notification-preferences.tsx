@@ -4,12 +4,12 @@ import type { NotificationChannel } from '@portal/domain/notifications/preferenc
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { notificationKeys, preferencesQueryOptions, savePreferences } from '../../../api/notifications';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage, SectionAlert } from '../../settings/components/settings-section';
 import { useSettingsAlert } from '../../settings/lib/use-settings-alert';
-import { notificationKeys, preferencesQueryOptions, savePreferences } from '../api/notifications';
 import { CategoryIcon } from './category-icon';
 import './notifications.css';
 

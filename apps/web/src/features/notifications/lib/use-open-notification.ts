@@ -1,8 +1,8 @@
 import { notificationDestination } from '@portal/domain/notifications/destination';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { type Notification, useMarkNotificationRead } from '../../../api/notifications';
 import { useSessionUser } from '../../../lib/session';
-import { type Notification, useMarkNotificationRead } from '../api/notifications';
 
 /**
  * Clicking a notification (001 §4): an unread one is marked read first, then the patient goes to its

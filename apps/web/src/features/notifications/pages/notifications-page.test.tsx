@@ -1,6 +1,7 @@
 import { realTimersOnFixedClock } from '@portal/domain/testing/fixed-clock';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Notification } from '../../../api/notifications';
 import {
   currentUrl,
   json,
@@ -11,7 +12,6 @@ import {
   signIn,
   USER_ID,
 } from '../../../test/helpers';
-import type { Notification } from '../api/notifications';
 import { ages, note, pageOf, stubIntersectionObserver } from '../test/fixtures';
 
 let io: ReturnType<typeof stubIntersectionObserver>;

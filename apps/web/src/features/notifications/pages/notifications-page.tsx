@@ -2,15 +2,15 @@ import { NOTIFICATIONS_SCROLL_DELAY_MS } from '@portal/domain/constants';
 import { groupBySection } from '@portal/domain/notifications/sections';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import {
   flattenPages,
   type NotificationFilter,
   notificationsInfiniteOptions,
   unreadOf,
   useMarkAllNotificationsRead,
-} from '../api/notifications';
+} from '../../../api/notifications';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import { NotificationItem } from '../components/notification-item';
 import { useOpenNotification } from '../lib/use-open-notification';
 import { useSentinel } from '../lib/use-sentinel';

@@ -1,4 +1,4 @@
-import type { Notification, NotificationsPage } from '../api/notifications';
+import type { Notification, NotificationsPage } from '../../../api/notifications';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

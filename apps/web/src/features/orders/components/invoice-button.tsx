@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import type { InvoiceFile } from '../api/purchases';
-import { saveFile } from '../lib/save-file';
+import type { DownloadedFile } from '../../../lib/save-file';
+import { saveFile } from '../../../lib/save-file';
 
 export const INVOICE_ERROR = 'The invoice could not be downloaded. Please try again.';
 
@@ -11,7 +11,7 @@ export function InvoiceButton({
   label,
   text = 'Download invoice',
 }: {
-  load: () => Promise<InvoiceFile>;
+  load: () => Promise<DownloadedFile>;
   label: string;
   text?: string;
 }) {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { purchasesQueryOptions } from '../../../api/orders';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { purchasesQueryOptions } from '../api/purchases';
 import { type OrdersFilters, ordersSearch, readOrdersFilters } from '../lib/orders-query';
 import { OrdersFiltersForm } from './orders-filters';
 import { Pagination } from './pagination';

@@ -4,7 +4,7 @@ import { formatUsd } from '@portal/domain/pricing/money';
 import { billingEveryText } from '@portal/domain/pricing/plan-texts';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { fetchOrderInvoice } from '../api/purchases';
+import { fetchOrderInvoice } from '../../../api/orders';
 import { formatDate } from '../lib/format';
 import { InvoiceButton } from './invoice-button';
 import { StatusBadge } from './status-badge';

@@ -1,6 +1,7 @@
 import { PURCHASE_PRODUCT_TYPES } from '@portal/domain/orders/purchase-status';
+import type { PurchasesFilters } from '../../../api/orders';
 
-export type OrdersFilters = { page: number; productType?: string | undefined; status?: string | undefined };
+export type OrdersFilters = PurchasesFilters;
 
 const STATUS = /^[a-z_]{1,40}$/;
 

@@ -2,11 +2,11 @@ import { MESSAGES } from '@portal/domain/messages';
 import { normalizeEmail } from '@portal/domain/validation/auth';
 import { validateEmailForm } from '@portal/domain/validation/settings';
 import { type FormEvent, useMemo, useState } from 'react';
+import { updatePatient, usePatientSaved } from '../../../api/patient';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/text-input';
 import type { Patient } from '../../../lib/patient';
 import { useForm } from '../../../lib/use-form';
-import { updateUser, usePatientSaved } from '../api/settings-api';
 import { useSettingsAlert } from '../lib/use-settings-alert';
 import { failureMessage, SectionAlert, SettingsSection } from './settings-section';
 
@@ -26,7 +26,7 @@ export function EmailSection({ user }: { user: Patient }) {
     setSaving(true);
     alert.dismiss();
     try {
-      const updated = await updateUser(user._id, { email });
+      const updated = await updatePatient(user._id, { email });
       saved(updated);
       form.reset({ email: updated.email });
       alert.success(MESSAGES.emailUpdated);

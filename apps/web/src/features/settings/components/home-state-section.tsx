@@ -2,12 +2,12 @@ import { MESSAGES } from '@portal/domain/messages';
 import { validateHomeStateForm } from '@portal/domain/validation/settings';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
+import { statesQueryOptions } from '../../../api/organization';
+import { updatePatient, usePatientSaved } from '../../../api/patient';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import type { Patient } from '../../../lib/patient';
 import { useForm } from '../../../lib/use-form';
-import { statesQueryOptions } from '../../organization/api/get-states';
-import { updateUser, usePatientSaved } from '../api/settings-api';
 import { useSettingsAlert } from '../lib/use-settings-alert';
 import { failureMessage, SectionAlert, SettingsSection } from './settings-section';
 
@@ -28,7 +28,7 @@ export function HomeStateSection({ user }: { user: Patient }) {
     setSaving(true);
     alert.dismiss();
     try {
-      const updated = await updateUser(user._id, { state: form.values.state });
+      const updated = await updatePatient(user._id, { state: form.values.state });
       saved(updated);
       form.reset({ state: updated.state ?? '' });
       alert.success(MESSAGES.homeStateUpdated);

@@ -3,11 +3,11 @@ import { MESSAGES } from '@portal/domain/messages';
 import { offersMobileVerification } from '@portal/domain/settings/mobile-verification';
 import { canSubmitMobileNumber, validateMobileNumber } from '@portal/domain/validation/settings';
 import { type FormEvent, useEffect, useState } from 'react';
+import { updatePatient, usePatientSaved } from '../../../api/patient';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/text-input';
 import { useBrand } from '../../../lib/brand';
 import type { Patient } from '../../../lib/patient';
-import { updateUser, usePatientSaved } from '../api/settings-api';
 import { useSettingsAlert } from '../lib/use-settings-alert';
 import { MobileVerificationPanel } from './mobile-verification-panel';
 import { failureMessage, SectionAlert, SettingsSection } from './settings-section';
@@ -46,7 +46,7 @@ export function MobileNumberSection({ user }: { user: Patient }) {
     if (national !== (user.mobile_number ?? '')) {
       setSaving(true);
       try {
-        current = await updateUser(user._id, { mobile_number: national });
+        current = await updatePatient(user._id, { mobile_number: national });
         saved(current);
       } catch (caught) {
         alert.error(failureMessage(caught));

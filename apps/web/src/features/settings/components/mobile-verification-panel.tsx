@@ -8,13 +8,13 @@ import {
 } from '@portal/domain/settings/mobile-verification';
 import { validateMobileNumber } from '@portal/domain/validation/settings';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { sendMobileCode, verifyMobileCode } from '../../../api/patient';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SidePanel } from '../../../components/ui/side-panel';
 import { TextInput } from '../../../components/ui/text-input';
 import { isApiError } from '../../../lib/api-error';
 import type { Patient } from '../../../lib/patient';
-import { sendMobileCode, verifyMobileCode } from '../api/settings-api';
 import { CodeBoxes, type CodeBoxesHandle } from './code-boxes';
 
 const EMPTY_CODE = (): string[] => Array.from({ length: VERIFICATION_CODE_LENGTH }, () => '');

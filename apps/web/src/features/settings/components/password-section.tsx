@@ -1,11 +1,11 @@
 import { MESSAGES } from '@portal/domain/messages';
 import { validatePasswordChangeForm } from '@portal/domain/validation/settings';
 import { type FormEvent, useState } from 'react';
+import { changePassword, usePatientSaved } from '../../../api/patient';
 import { Button } from '../../../components/ui/button';
 import { PasswordInput } from '../../../components/ui/password-input';
 import type { Patient } from '../../../lib/patient';
 import { useForm } from '../../../lib/use-form';
-import { changePassword, usePatientSaved } from '../api/settings-api';
 import { useSettingsAlert } from '../lib/use-settings-alert';
 import { failureMessage, SectionAlert, SettingsSection } from './settings-section';
 

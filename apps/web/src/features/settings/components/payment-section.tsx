@@ -1,11 +1,11 @@
 import { cardUpdateFailureMessage, MESSAGES } from '@portal/domain/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
+import { addCard, createBillingProfile, savedCardQueryOptions } from '../../../api/billing';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
 import type { Patient } from '../../../lib/patient';
-import { addCard, createBillingProfile, savedCardQueryOptions } from '../../checkout/api/billing';
 import { CardField, type CardFieldHandle, CardTokenError } from '../../checkout/components';
 import { useSettingsAlert } from '../lib/use-settings-alert';
 import { SectionAlert, SettingsSection } from './settings-section';

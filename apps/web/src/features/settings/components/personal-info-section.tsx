@@ -8,12 +8,12 @@ import {
   validatePersonalInfoForm,
 } from '@portal/domain/validation/profile';
 import { type FormEvent, useMemo, useState } from 'react';
+import { type PatientChanges, updatePatient, usePatientSaved } from '../../../api/patient';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextInput } from '../../../components/ui/text-input';
 import type { Patient } from '../../../lib/patient';
 import { useForm } from '../../../lib/use-form';
-import { type UserChanges, updateUser, usePatientSaved } from '../api/settings-api';
 import { useSettingsAlert } from '../lib/use-settings-alert';
 import { failureMessage, SectionAlert, SettingsSection } from './settings-section';
 
@@ -89,7 +89,7 @@ export function PersonalInfoSection({ user }: { user: Patient }) {
     event.preventDefault();
     if (!form.submit()) return;
     const v = form.values;
-    const changes: UserChanges = {};
+    const changes: PatientChanges = {};
     if (!locked) {
       if (v.first_name.trim() !== user.first_name) changes.first_name = v.first_name.trim();
       if (v.last_name.trim() !== user.last_name) changes.last_name = v.last_name.trim();
@@ -103,7 +103,7 @@ export function PersonalInfoSection({ user }: { user: Patient }) {
     setSaving(true);
     alert.dismiss();
     try {
-      const updated = Object.keys(changes).length > 0 ? await updateUser(user._id, changes) : user;
+      const updated = Object.keys(changes).length > 0 ? await updatePatient(user._id, changes) : user;
       saved(updated);
       form.reset(initialValues(updated));
       alert.success(MESSAGES.personalInfoUpdated);

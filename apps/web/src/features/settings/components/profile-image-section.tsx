@@ -3,11 +3,12 @@ import { MESSAGES, uploadFailureMessage } from '@portal/domain/messages';
 import { fileExtension, validatePhotoFile } from '@portal/domain/validation/uploads';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { uploadPhoto } from '../../../api/media';
+import { patientQueryOptions, usePatientSaved } from '../../../api/patient';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
 import type { Patient } from '../../../lib/patient';
-import { uploadPhoto } from '../../identity/api/upload-photo';
 import { CameraHelpPanel } from '../../identity/components/camera-help-panel';
 import { useAuthorizedImage } from '../../identity/components/use-authorized-image';
 import {
@@ -17,8 +18,6 @@ import {
   openCamera,
   stopCamera,
 } from '../../identity/lib/camera';
-import { patientQueryOptions } from '../../patient/api/get-patient';
-import { usePatientSaved } from '../api/settings-api';
 import { useSettingsAlert } from '../lib/use-settings-alert';
 import { SectionAlert, SettingsSection } from './settings-section';
 

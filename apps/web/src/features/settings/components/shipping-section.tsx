@@ -1,10 +1,10 @@
 import { MESSAGES } from '@portal/domain/messages';
 import { validateSettingsShippingForm } from '@portal/domain/validation/shipping';
 import { type FormEvent, useState } from 'react';
+import { updateShipping, usePatientSaved } from '../../../api/patient';
 import { Button } from '../../../components/ui/button';
 import type { Patient } from '../../../lib/patient';
 import { ShippingForm, useShippingForm } from '../../checkout/components';
-import { updateShipping, usePatientSaved } from '../api/settings-api';
 import { useSettingsAlert } from '../lib/use-settings-alert';
 import { failureMessage, SectionAlert, SettingsSection } from './settings-section';
 

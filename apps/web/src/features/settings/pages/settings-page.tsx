@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { patientQueryOptions } from '../../../api/patient';
 import { PageSpinner } from '../../../components/ui/spinner';
 import type { Patient } from '../../../lib/patient';
 import { useSessionUser } from '../../../lib/session';
 import { useIsDesktop } from '../../../lib/use-media-query';
-import { patientQueryOptions } from '../../patient/api/get-patient';
 import { EmailSection } from '../components/email-section';
 import { HomeStateSection } from '../components/home-state-section';
 import { MobileNumberSection } from '../components/mobile-number-section';

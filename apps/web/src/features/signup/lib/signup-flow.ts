@@ -3,9 +3,9 @@ import { defaultPlanProduct, sortByIntervalCount } from '@portal/domain/pricing/
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { seg } from '../../../lib/api-client';
+import { type DefaultItem, readSignupProduct } from '../../../lib/signup-storage';
 import { readStorage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
-import { type DefaultItem, readSignupProduct } from './signup-storage';
 
 export const SIGNUP_PATHS = {
   labVisit: '/signup/lab-visit',

@@ -2,14 +2,14 @@ import { RESTRICTED_LAB_STATES } from '@portal/domain/constants';
 import { orderName } from '@portal/domain/contracts/order';
 import type { Product, ProductTemplate } from '@portal/domain/contracts/product';
 import { cardUpdateFailureMessage, MESSAGES, mapServerMessage } from '@portal/domain/messages';
+import { addCard, createBillingProfile } from '../../../api/billing';
+import { createOrder, submitOrder } from '../../../api/orders';
+import { setSubscriberTag, updatePatient } from '../../../api/patient';
+import { subscribeToProduct } from '../../../api/subscriptions';
 import { isApiError } from '../../../lib/api-error';
 import type { Patient } from '../../../lib/patient';
-import { addCard, createBillingProfile } from '../../checkout/api/billing';
-import { saveShipping, setSubscriberTag } from '../../checkout/api/submit-calls';
 import { CardTokenError, type ShippingPayload } from '../../checkout/components';
 import { readReferralTraits } from '../../checkout/lib/submit-checkout';
-import { createOrder, submitOrder } from '../api/orders';
-import { subscribeToProduct } from '../api/subscriptions';
 
 /** A failed step, with the message to show (the provider's for card problems, 002 §8.2). */
 export class SignupCheckoutError extends Error {
@@ -67,7 +67,7 @@ async function saveCard(input: SignupCheckoutInput, user: Patient): Promise<void
 export async function submitSignupCheckout(input: SignupCheckoutInput): Promise<SignupCheckoutResult> {
   let user: Patient;
   try {
-    user = await saveShipping(input.user._id, input.shipping);
+    user = await updatePatient(input.user._id, input.shipping);
     input.onUser(user);
   } catch (error) {
     throw new SignupCheckoutError(message(error));

@@ -3,14 +3,13 @@ import { formatUsd } from '@portal/domain/pricing/money';
 import { isProfileComplete } from '@portal/domain/validation/profile';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
+import { productTemplateQueryOptions, templateProductsQueryOptions } from '../../../api/products';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useSessionUser } from '../../../lib/session';
-import { productTemplateQueryOptions } from '../../products/api/get-product-template';
-import { templateProductsQueryOptions } from '../../products/api/get-template-products';
+import { storeDefaultItem, storeSignupProduct } from '../../../lib/signup-storage';
 import { SignupLoadError } from '../components/signup-load-error';
 import { defaultVariant, SIGNUP_PATHS, toDefaultItem, useSignupProductId } from '../lib/signup-flow';
-import { storeDefaultItem, storeSignupProduct } from '../lib/signup-storage';
 import '../../consultation/components/consultation.css';
 import '../components/signup.css';
 

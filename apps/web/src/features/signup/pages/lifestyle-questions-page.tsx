@@ -11,12 +11,12 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { lifestyleQueryOptions, saveLifestyle } from '../../../api/patient';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextArea } from '../../../components/ui/text-area';
 import { useSessionUser } from '../../../lib/session';
 import { QuestionProgressBar } from '../../consultation/components/question-progress-bar';
-import { lifestyleQueryOptions, saveLifestyle } from '../api/lifestyle';
 import { SIGNUP_PATHS } from '../lib/signup-flow';
 import '../../consultation/components/consultation.css';
 import '../components/signup.css';

@@ -8,11 +8,14 @@ import { planOptionsOf } from '@portal/domain/signup/plan-summary';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { type Card, savedCardQueryOptions } from '../../../api/billing';
+import { patientKeys } from '../../../api/patient';
+import { productTemplateQueryOptions, templateProductsQueryOptions } from '../../../api/products';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { saveUser, useSessionUser } from '../../../lib/session';
-import { type Card, savedCardQueryOptions } from '../../checkout/api/billing';
+import { clearSignupSelection, readDefaultItem, readSignupProduct } from '../../../lib/signup-storage';
 import {
   type AppliedDiscount,
   CardField,
@@ -23,12 +26,8 @@ import {
   ShippingForm,
   useShippingForm,
 } from '../../checkout/components';
-import { patientQueryKey } from '../../patient/api/get-patient';
-import { productTemplateQueryOptions } from '../../products/api/get-product-template';
-import { templateProductsQueryOptions } from '../../products/api/get-template-products';
 import { SignupLoadError } from '../components/signup-load-error';
 import { defaultVariant } from '../lib/signup-flow';
-import { clearSignupSelection, readDefaultItem, readSignupProduct } from '../lib/signup-storage';
 import { SignupCheckoutError, submitSignupCheckout } from '../lib/submit-signup-checkout';
 import '../../consultation/components/consultation.css';
 import '../components/signup.css';
@@ -161,7 +160,7 @@ function CheckoutForm({
         },
         onUser: (next) => {
           saveUser(next);
-          queryClient.setQueryData(patientQueryKey(user._id), next);
+          queryClient.setQueryData(patientKeys.detail(user._id), next);
         },
       });
       clearSignupSelection();

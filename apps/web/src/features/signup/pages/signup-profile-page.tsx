@@ -3,9 +3,13 @@ import { dashboardPath } from '@portal/domain/consultation/consultation-path';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { validateState } from '../../../api/intake-templates';
+import { statesQueryOptions } from '../../../api/organization';
+import { useUpdatePatientMutation } from '../../../api/patient';
+import { productTemplateQueryOptions, templateProductsQueryOptions } from '../../../api/products';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useSessionUser } from '../../../lib/session';
-import { validateState } from '../../consultation/api/validate-state';
+import { storeDefaultItem, storeSignupProduct } from '../../../lib/signup-storage';
 import {
   ProfileForm,
   type ProfileStatus,
@@ -14,13 +18,8 @@ import {
 } from '../../consultation/components/profile-form';
 import { UnavailableStateModal } from '../../consultation/components/unavailable-state-modal';
 import { useUnavailableState } from '../../consultation/components/use-unavailable-state';
-import { statesQueryOptions } from '../../organization/api/get-states';
-import { useUpdatePatientMutation } from '../../patient/api/update-patient';
-import { productTemplateQueryOptions } from '../../products/api/get-product-template';
-import { templateProductsQueryOptions } from '../../products/api/get-template-products';
 import { SignupLoadError } from '../components/signup-load-error';
 import { afterProfilePath, defaultVariant, toDefaultItem, useSignupProductId } from '../lib/signup-flow';
-import { storeDefaultItem, storeSignupProduct } from '../lib/signup-storage';
 import '../../consultation/components/consultation.css';
 
 const isRestrictedLabState = (state: string) => (RESTRICTED_LAB_STATES as readonly string[]).includes(state);

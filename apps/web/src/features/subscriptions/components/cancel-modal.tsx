@@ -2,9 +2,9 @@ import type { SubscriptionDetails } from '@portal/domain/contracts/subscription'
 import { CANCEL_REASONS, PAUSE_REASONS, reasonToSend } from '@portal/domain/subscriptions/reasons';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { cancelSubscription, pauseSubscription } from '../../../api/subscriptions';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { cancelSubscription, pauseSubscription } from '../api/subscriptions';
 import { ReasonPicker } from './reason-picker';
 
 type View = 'default' | 'pause' | 'cancel' | 'success';

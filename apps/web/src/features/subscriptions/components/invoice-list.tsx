@@ -2,9 +2,9 @@ import type { SubscriptionInvoice } from '@portal/domain/contracts/subscription'
 import { formatUsd } from '@portal/domain/pricing/money';
 import { formatBillingDate } from '@portal/domain/subscriptions/status';
 import { useState } from 'react';
+import { fetchSubscriptionInvoice } from '../../../api/subscriptions';
 import { Button } from '../../../components/ui/button';
-import { fetchInvoicePdf } from '../api/subscriptions';
-import { saveBlob } from '../lib/save-blob';
+import { saveFile } from '../../../lib/save-file';
 
 const STATUS: Record<SubscriptionInvoice['status'], string> = {
   draft: 'Draft',
@@ -19,8 +19,8 @@ function InvoiceRow({ invoice }: { invoice: SubscriptionInvoice }) {
   async function download() {
     setBusy(true);
     try {
-      const { blob, fileName } = await fetchInvoicePdf(invoice._id);
-      saveBlob(blob, fileName);
+      const { blob, fileName } = await fetchSubscriptionInvoice(invoice._id);
+      saveFile(blob, fileName);
     } catch (error) {
       console.error('invoice download failed', error);
     } finally {

@@ -7,10 +7,10 @@ import {
 import { formatBillingDate } from '@portal/domain/subscriptions/status';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { rescheduleSubscription } from '../../../api/subscriptions';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { rescheduleSubscription } from '../api/subscriptions';
 import { localToday, prescriptionExpiration, windowOf } from '../lib/subscription-view';
 import { DatePicker } from './date-picker';
 

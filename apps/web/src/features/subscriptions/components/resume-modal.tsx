@@ -2,9 +2,9 @@ import type { SubscriptionDetails } from '@portal/domain/contracts/subscription'
 import { formatBillingDate } from '@portal/domain/subscriptions/status';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { resumeSubscription } from '../../../api/subscriptions';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { resumeSubscription } from '../api/subscriptions';
 
 /**
  * Resume (001 §4): default then success. 'Resume Now & Ship' bills and ships today (shipNow true); 'Resume'

@@ -2,9 +2,9 @@ import type { SubscriptionDetails } from '@portal/domain/contracts/subscription'
 import { retentionBlockedText, retentionOffer } from '@portal/domain/subscriptions/retention';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { updateCancellationInfo } from '../../../api/subscriptions';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { updateCancellationInfo } from '../api/subscriptions';
 
 /**
  * The retention offer shown before a cancellation (001 §4, §9). With no attempt yet it offers 20% off the

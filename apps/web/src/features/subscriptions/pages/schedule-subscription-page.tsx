@@ -4,6 +4,7 @@ import { isObjectId } from '@portal/domain/ids';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { subscriptionKeys } from '../../../api/subscriptions';
 import { useSessionUser } from '../../../lib/session';
 import { BookingConfirmation } from '../../identity/components/booking-confirmation';
 import { SlotPicker } from '../../identity/components/slot-picker';
@@ -48,7 +49,7 @@ export default function ScheduleSubscriptionPage() {
           subscriptionId={isObjectId(subscriptionId) ? subscriptionId : undefined}
           onBooked={(appointment) => {
             setBooked(appointment);
-            void queryClient.invalidateQueries({ queryKey: ['subscriptions', userId] });
+            void queryClient.invalidateQueries({ queryKey: subscriptionKeys.list(userId) });
           }}
         />
       )}

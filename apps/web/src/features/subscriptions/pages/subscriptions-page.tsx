@@ -9,10 +9,10 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { subscriptionsQueryOptions } from '../../../api/subscriptions';
 import { buttonClassName } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useSessionUser } from '../../../lib/session';
-import { subscriptionDetailsQueryOptions } from '../api/subscriptions';
 import { CancelModal } from '../components/cancel-modal';
 import { RescheduleModal } from '../components/reschedule-modal';
 import { ResumeModal } from '../components/resume-modal';
@@ -31,7 +31,7 @@ export default function SubscriptionsPage() {
   const user = useSessionUser();
   const userId = params.userId ?? user?._id ?? '';
   const queryClient = useQueryClient();
-  const query = useQuery({ ...subscriptionDetailsQueryOptions(userId), enabled: !!userId });
+  const query = useQuery({ ...subscriptionsQueryOptions(userId), enabled: !!userId });
   const [tab, setTab] = useState<SubscriptionTab>(DEFAULT_SUBSCRIPTION_TAB);
   const [open, setOpen] = useState<Open>(null);
 
@@ -42,13 +42,13 @@ export default function SubscriptionsPage() {
 
   /** Shows the answer of an action at once, then refreshes the list in the background. */
   function updated(sub: SubscriptionDetails) {
-    queryClient.setQueryData(subscriptionDetailsQueryOptions(userId).queryKey, (list) =>
+    queryClient.setQueryData(subscriptionsQueryOptions(userId).queryKey, (list) =>
       list?.map((s) => (s._id === sub._id ? sub : s)),
     );
   }
   const close = () => {
     setOpen(null);
-    void queryClient.invalidateQueries({ queryKey: subscriptionDetailsQueryOptions(userId).queryKey });
+    void queryClient.invalidateQueries({ queryKey: subscriptionsQueryOptions(userId).queryKey });
   };
 
   function act(sub: SubscriptionDetails, action: CardAction) {

@@ -1,11 +1,10 @@
 import type { Intake } from '@portal/domain/contracts/intake';
 import type { Product, ProductTemplate } from '@portal/domain/contracts/product';
 import { defaultPlanProduct } from '@portal/domain/pricing/plan-default';
+import { getIntakeTemplate } from '../../../api/intake-templates';
+import { getIntake } from '../../../api/intakes';
+import { getProductTemplates, getTemplateProducts } from '../../../api/products';
 import type { SelectedProduct } from '../../../lib/funnel-selection';
-import { getIntake } from '../../consultation/api/get-intake';
-import { getIntakeTemplate } from '../../consultation/api/get-intake-template';
-import { getTemplateProducts } from '../../products/api/get-template-products';
-import { getProductTemplates } from '../api/product-templates-many';
 import { type Configuration, planProduct, productsForStrength, strengthOf } from './configuration';
 
 export interface AddOnOffer {

@@ -1,21 +1,10 @@
 import type { Intake } from '@portal/domain/contracts/intake';
 import type { IntakeTemplate } from '@portal/domain/contracts/intake-template';
 import type { Product, ProductTemplate } from '@portal/domain/contracts/product';
-import { getGlobalIntakeTemplate } from '../../consultation/api/get-global-intake-template';
-import { getIntake } from '../../consultation/api/get-intake';
-import { getIntakeTemplate } from '../../consultation/api/get-intake-template';
-import { getProductTemplate } from '../../products/api/get-product-template';
-import { getTemplateProducts } from '../../products/api/get-template-products';
-import { getProductTemplates } from '../api/product-templates-many';
-
-/** The two rapamycin templates between which the medication type switches (000 §4). */
-export const RAPAMYCIN_SLUGS = { generic: 'generic-rapamycin', compounded: 'compounded-rapamycin' } as const;
-
-export function rapamycinSiblingSlug(slug: string): string | null {
-  if (slug === RAPAMYCIN_SLUGS.generic) return RAPAMYCIN_SLUGS.compounded;
-  if (slug === RAPAMYCIN_SLUGS.compounded) return RAPAMYCIN_SLUGS.generic;
-  return null;
-}
+import { getGlobalIntakeTemplate, getIntakeTemplate } from '../../../api/intake-templates';
+import { getIntake } from '../../../api/intakes';
+import { getProductTemplate, getProductTemplates, getTemplateProducts } from '../../../api/products';
+import { rapamycinSiblingSlug } from '../../../lib/rapamycin';
 
 export interface PreferencesData {
   intake: Intake;

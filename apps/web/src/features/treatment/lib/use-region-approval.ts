@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { validateState } from '../../consultation/api/validate-state';
-import { statesQueryOptions } from '../../organization/api/get-states';
+import { stateApprovalQueryOptions } from '../../../api/intake-templates';
+import { statesQueryOptions } from '../../../api/organization';
 
 /**
  * Whether the visit's intake template may be offered in the patient's state (GET .../validate): true or
@@ -9,11 +9,6 @@ import { statesQueryOptions } from '../../organization/api/get-states';
 export function useRegionApproval(stateAbbreviation: string | null | undefined, templateId: string | null) {
   const states = useQuery({ ...statesQueryOptions(), enabled: Boolean(stateAbbreviation) });
   const stateId = states.data?.find((s) => s.abbreviation === stateAbbreviation)?._id ?? null;
-  const approval = useQuery({
-    queryKey: ['state-approval', stateId, templateId] as const,
-    queryFn: () => validateState(stateId!, templateId!),
-    enabled: Boolean(stateId && templateId),
-    staleTime: 5 * 60_000,
-  });
+  const approval = useQuery(stateApprovalQueryOptions(stateId, templateId));
   return approval.data ? approval.data.approved : null;
 }

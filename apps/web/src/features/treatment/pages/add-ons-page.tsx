@@ -5,6 +5,8 @@ import { isProfileComplete } from '@portal/domain/validation/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { addIntakeProducts, removeIntakeProducts } from '../../../api/intakes';
+import { funnelKeys } from '../../../api/view-keys';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SidePanel } from '../../../components/ui/side-panel';
@@ -14,7 +16,6 @@ import { readSelectedProducts, writeSelectedProducts } from '../../../lib/funnel
 import { useSessionUser } from '../../../lib/session';
 import { InvalidIntakeRedirect } from '../../consultation/components/intake-guard';
 import { isInvalidIntakeError } from '../../consultation/lib/consultation-routing';
-import { addIntakeProducts, removeIntakeProducts } from '../api/intake-products';
 import { AddOnCard, addOnPriceText } from '../components/add-on-card';
 import { type Configuration, configurationBody, planProduct, selectedProduct } from '../lib/configuration';
 import {
@@ -34,7 +35,7 @@ export default function AddOnsPage() {
   const userId = user?._id ?? '';
   const intakeTemplateId = search.get('intakeTemplateId');
   const query = useQuery({
-    queryKey: ['add-ons', userId, intakeId, intakeTemplateId] as const,
+    queryKey: funnelKeys.addOns(userId, intakeId, intakeTemplateId),
     queryFn: ({ signal }) => loadAddOns(userId, intakeId, intakeTemplateId, signal),
     enabled: Boolean(userId),
   });

@@ -9,12 +9,12 @@ import { isProfileComplete } from '@portal/domain/validation/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { membershipWithPricesQueryOptions } from '../../../api/memberships';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { readSelectedMembership, writeSelectedMembership } from '../../../lib/funnel-selection';
 import { useSessionUser } from '../../../lib/session';
-import { getMembership, getMembershipPrices } from '../api/memberships';
 import { MembershipInclusions } from '../components/membership-inclusions';
 import { OptionGroup } from '../components/option-group';
 import '../components/treatment.css';
@@ -36,17 +36,7 @@ export default function MembershipPage() {
   const navigate = useNavigate();
   const user = useSessionUser();
   const userId = user?._id ?? '';
-  const query = useQuery({
-    queryKey: ['membership-step', membershipId] as const,
-    queryFn: async ({ signal }) => {
-      const [membership, prices] = await Promise.all([
-        getMembership(membershipId, signal),
-        getMembershipPrices(membershipId, signal),
-      ]);
-      return { membership, prices: [...prices].sort((a, b) => a.interval_count - b.interval_count) };
-    },
-    enabled: Boolean(membershipId),
-  });
+  const query = useQuery(membershipWithPricesQueryOptions(membershipId));
   const [priceId, setPriceId] = useState<string | null>(null);
   const prices = query.data?.prices ?? [];
   const chosenId = priceId ?? initialPrice(prices, readSelectedMembership(intakeId)?.price_id ?? null);

@@ -9,6 +9,9 @@ import { isProfileComplete } from '@portal/domain/validation/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { addIntakeProducts } from '../../../api/intakes';
+import { getSubscriptions } from '../../../api/subscriptions';
+import { funnelKeys } from '../../../api/view-keys';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-error';
@@ -18,8 +21,6 @@ import { readStorage, writeJson, writeStorage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { InvalidIntakeRedirect } from '../../consultation/components/intake-guard';
 import { isInvalidIntakeError } from '../../consultation/lib/consultation-routing';
-import { addIntakeProducts } from '../api/intake-products';
-import { getPatientSubscriptions } from '../api/patient-subscriptions';
 import { DoseOptions, unitsPerMonthText } from '../components/dose-options';
 import { MembershipInclusions } from '../components/membership-inclusions';
 import { OptionGroup } from '../components/option-group';
@@ -57,14 +58,13 @@ export default function TreatmentPreferencesPage() {
   const initialIntakeTemplateId = search.get('initialIntakeTemplateId');
 
   const query = useQuery({
-    queryKey: [
-      'treatment-preferences',
+    queryKey: funnelKeys.treatmentPreferences(
       userId,
       intakeId,
       productTemplateId,
       intakeTemplateId,
       initialIntakeTemplateId,
-    ] as const,
+    ),
     queryFn: ({ signal }) =>
       loadPreferences(userId, intakeId, productTemplateId, intakeTemplateId, initialIntakeTemplateId, signal),
     enabled: Boolean(userId && productTemplateId),
@@ -174,7 +174,7 @@ function PreferencesForm({ data }: { data: PreferencesData }) {
     try {
       if (!(options.acknowledged ?? acknowledged)) {
         // A failed look-up must not block the visit: the server keeps one live subscription per product.
-        const subscriptions = await getPatientSubscriptions(userId).catch(() => []);
+        const subscriptions = await getSubscriptions(userId).catch(() => []);
         if (liveSubscriptionFor(subscriptions, template._id)) {
           setPanelOpen(true);
           return;

@@ -12,10 +12,10 @@ import {
 } from '@portal/domain/verification/badge';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import { verificationCallsQueryOptions } from '../../../api/appointments';
 import { buttonClassName } from '../../../components/ui/button';
 import type { Patient } from '../../../lib/patient';
 import { patientTimeZone } from '../../identity/lib/time-zone';
-import { verificationCallsQueryOptions } from '../api/verification-calls';
 import './verification.css';
 
 /**

@@ -2,11 +2,12 @@ import type { Order } from '@portal/domain/contracts/order';
 import { labOrderFailureMessage } from '@portal/domain/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { submitOrder } from '../../../../api/orders';
+import { dashboardKeys } from '../../../../api/view-keys';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { seg } from '../../../../lib/api-client';
 import { isApiError } from '../../../../lib/api-error';
-import { submitOrder } from '../../api/labs';
 import { WidgetCard } from '../widget-card';
 
 /** The server's reason when it refuses the order (e.g. the state or the card), else the lab order failure text. */
@@ -22,7 +23,7 @@ export function LabsWidget({ order, wide }: { order: Order; wide: boolean }) {
   const start = useMutation({
     mutationFn: () => submitOrder(order._id),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      await queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
       void navigate(`/lab-instructions/${seg(order._id)}`);
     },
   });

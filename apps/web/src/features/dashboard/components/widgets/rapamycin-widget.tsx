@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
-import { startRapamycinVisit } from '../../api/rapamycin';
+import { startRapamycinVisit } from '../../lib/rapamycin';
 import { WidgetCard } from '../widget-card';
 
 export const START_VISIT_FAILED = "We couldn't start your visit. Please try again.";
