@@ -48,3 +48,35 @@ export const IntegrationCheckQuery = z
   .strict();
 export const IntegrationCheck = z.object({ enabled: z.boolean() });
 export type IntegrationCheck = z.infer<typeof IntegrationCheck>;
+
+/** GET /marketing/{org}/events: the clinic's marketing and conversion events, newest first (staff). */
+export const MarketingEventsQuery = z
+  .object({
+    name: z
+      .string()
+      .regex(/^[a-z_]{1,64}$/, 'An event name.')
+      .optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+export type MarketingEventsQuery = z.infer<typeof MarketingEventsQuery>;
+
+export const MarketingEventsPage = z.object({
+  docs: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      user: z.string().nullable(),
+      properties: z.record(z.string(), z.unknown()),
+      created_at: z.string(),
+    }),
+  ),
+  page: z.number().int(),
+  hasNextPage: z.boolean(),
+  hasPrevPage: z.boolean(),
+});
+export type MarketingEventsPage = z.infer<typeof MarketingEventsPage>;
+
+/** A campaign's id, or its slug (lowercase letters, digits and dashes). */
+export const CampaignKey = z.union([Id, z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Unknown campaign.')]);

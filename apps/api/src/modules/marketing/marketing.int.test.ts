@@ -99,6 +99,7 @@ describe('public campaigns', () => {
   });
 
   it('answers 404 for an unknown, inactive, ended or other organization’s campaign', async () => {
+    const DAY = 86_400_000;
     const notFound = { text: 'NotFound', message: 'The campaign was not found.' };
     const unknown = await get('a'.repeat(24));
     expect(unknown.statusCode).toBe(404);
@@ -117,12 +118,12 @@ describe('public campaigns', () => {
     expect((await get(foreign, { organization: otherOrg })).statusCode).toBe(404);
     await rows(
       t.database,
-      sql`update campaigns set active = true, ends_at = now() - interval '1 day' where id = ${foreign}`,
+      sql`update campaigns set active = true, ends_at = ${new Date(t.app.ctx.now().getTime() - DAY)} where id = ${foreign}`,
     );
     expect((await get(foreign, { organization: otherOrg })).statusCode).toBe(404);
     await rows(
       t.database,
-      sql`update campaigns set ends_at = null, starts_at = now() + interval '1 day' where id = ${foreign}`,
+      sql`update campaigns set ends_at = null, starts_at = ${new Date(t.app.ctx.now().getTime() + DAY)} where id = ${foreign}`,
     );
     expect((await get(foreign, { organization: otherOrg })).statusCode).toBe(404);
   });
