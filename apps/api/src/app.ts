@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createStatisticsJob } from './db/statistics';
+import { createStatisticsJob, STATISTICS_QUEUE, STATISTICS_SCHEDULE } from './db/statistics';
 import { addressRoutes } from './modules/address/address.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -51,6 +51,7 @@ import { createSessionCache } from './platform/auth/session-cache';
 import { createTokenService } from './platform/auth/tokens';
 import type { AppContext } from './platform/context';
 import { installErrorHandler } from './platform/errors';
+import { createPgBossQueue } from './platform/jobs/pg-boss-queue';
 import { createMailer, type Mailer } from './platform/mail';
 import { createPaymentAdapter } from './platform/payments';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit';
@@ -68,6 +69,11 @@ export type BuildOptions = {
   logger?: boolean;
   /** The clock business rules read; the real one unless a test fixes it. */
   now?: () => Date;
+  /**
+   * Whether this instance polls the job queue (default: yes, except under NODE_ENV=test, where tests run due
+   * jobs with `ctx.jobs.runDue()`), and how often when idle.
+   */
+  jobs?: { poll: boolean; pollIntervalMs?: number };
 };
 
 /** Builds the server (plugins, modules) without listening, so tests drive it with inject(). */
@@ -95,7 +101,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const limiter =
     opts.limiter ??
-    (config.REDIS_URL ? await createRedisRateLimiter(config.REDIS_URL, app.log) : createMemoryRateLimiter());
+    (config.REDIS_URL
+      ? await createRedisRateLimiter(config.REDIS_URL, app.log, config.REDIS_KEY_PREFIX)
+      : createMemoryRateLimiter());
   const db = database.db;
   const organizations = createOrganizationsRepository(db);
   let sessionRepo: SessionRepository | undefined;
@@ -133,6 +141,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage: await createStorageAdapter(config, app.log),
     sms: opts.sms ?? createSmsSender(config, app.log),
     now: opts.now ?? (() => new Date()),
+    jobs: createPgBossQueue({
+      database,
+      log: app.log,
+      now: () => ctx.now(),
+      poll: opts.jobs?.poll ?? config.NODE_ENV !== 'test',
+      pollIntervalMs: opts.jobs?.pollIntervalMs,
+    }),
   };
   app.decorate('ctx', ctx);
 
@@ -220,10 +235,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(notificationsRoutes);
   });
 
-  const statistics = createStatisticsJob(database, app.log);
-  app.addHook('onReady', async () => statistics.start());
+  if (database.kind === 'pglite') {
+    const statistics = createStatisticsJob(database);
+    ctx.jobs.register(STATISTICS_QUEUE, () => statistics.refresh(), { retryLimit: 2, retryDelaySeconds: 60 });
+    ctx.jobs.schedule(STATISTICS_QUEUE, STATISTICS_SCHEDULE);
+  }
+  app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {
-    statistics.stop();
+    // First, so the jobs still running can use everything closed below.
+    await ctx.jobs.stop();
     await ctx.audit.flush();
     await limiter.close();
     await revocations.close();

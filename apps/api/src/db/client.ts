@@ -5,12 +5,24 @@ import { MIGRATIONS_DIR } from '../paths';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** Raw SQL with positional parameters, as libraries that bring their own SQL (the job queue) expect it. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Runs the committed migrations; safe to call on every start. */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /** The embedded database's files as one archive (PGlite only), to start another database from. */
+  dumpDataDir?: () => Promise<Blob>;
+  /** The server's URL (PostgreSQL only), for libraries that open a small pool of their own. */
+  url?: string;
+  /**
+   * The embedded database's own connection (PGlite only), for libraries that cannot open one: the embedded
+   * database has exactly one. Text without parameters may hold several statements.
+   */
+  executeSql?: ExecuteSql;
 };
 
 /**
@@ -23,6 +35,8 @@ export async function openDatabase(opts: {
   migrationsDir?: string;
   /** Connections to a PostgreSQL server (default 20). */
   poolSize?: number;
+  /** An embedded database's files to start from (a dump of another one, e.g. the tests' migrated template). */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   const folder = opts.migrationsDir ?? MIGRATIONS_DIR;
   if (opts.url) {
@@ -37,6 +51,7 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       migrate: () => migrate(db, { migrationsFolder: folder }),
       close: () => client.end({ timeout: 5 }),
+      url: opts.url,
     };
   }
   const { PGlite, types } = await import('@electric-sql/pglite');
@@ -54,7 +69,10 @@ export async function openDatabase(opts: {
       (t) => [t, asText],
     ),
   );
-  const client = await PGlite.create(dir, { parsers });
+  const client = await PGlite.create(dir, {
+    parsers,
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   const query = client.query.bind(client);
   const fastClient = new Proxy(client, {
     get(target, property) {
@@ -67,10 +85,22 @@ export async function openDatabase(opts: {
     },
   });
   const db = drizzle({ client: fastClient });
+  const executeSql: ExecuteSql = async (text, values) => {
+    if (values?.length) return client.query<Record<string, unknown>>(text, values);
+    // A script with its own BEGIN ... COMMIT (pg-boss's schema and maintenance) runs inside a PGlite transaction:
+    // that holds the one connection for the whole script, and if a statement fails PGlite rolls back, where a
+    // bare exec would leave the connection in an aborted transaction that fails every later request.
+    const results = /^\s*BEGIN\b/i.test(text)
+      ? await client.transaction((tx) => tx.exec(text))
+      : await client.exec(text);
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  };
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: folder }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+    executeSql,
   };
 }

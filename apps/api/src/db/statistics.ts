@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { describeError } from '../platform/log-safe';
 import type { Database } from './client';
 
-/** How often the embedded database is vacuumed and its planner statistics refreshed. */
-export const STATISTICS_INTERVAL_MS = 30 * 60_000;
+/**
+ * The job queue's queue that vacuums the embedded database and refreshes its planner statistics, and its
+ * period (cron, UTC): every 30 minutes, and at the first start (the first period has no run yet).
+ */
+export const STATISTICS_QUEUE = 'db-statistics';
+export const STATISTICS_SCHEDULE = '*/30 * * * *';
 
 /**
  * The embedded database has no autovacuum, so without this its planner keeps the row counts of the day
@@ -14,36 +16,19 @@ export const STATISTICS_INTERVAL_MS = 30 * 60_000;
  * index-only scans skip the table; ANALYZE samples a bounded number of rows per table, so it stays quick
  * as tables grow. A PostgreSQL server does all this on its own.
  */
-export function createStatisticsJob(database: Pick<Database, 'db' | 'kind'>, log: FastifyBaseLogger) {
-  let timer: NodeJS.Timeout | undefined;
-
+export function createStatisticsJob(database: Pick<Database, 'db'>) {
   /**
    * One table at a time: the embedded database runs one statement at a time, so requests that arrive
-   * meanwhile wait for one table's vacuum (milliseconds for most), not for the whole database's.
+   * meanwhile wait for one table's vacuum (milliseconds for most), not for the whole database's. A failure
+   * is thrown to the job queue, which logs it and retries.
    */
   async function refresh(): Promise<void> {
-    try {
-      const found = (await database.db.execute(
-        sql`select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables order by relname`,
-      )) as unknown as { rows: { name: string }[] } | { name: string }[];
-      const tables = Array.isArray(found) ? found : found.rows;
-      for (const { name } of tables) await database.db.execute(sql.raw(`vacuum (analyze) ${name}`));
-    } catch (error) {
-      log.warn({ err: describeError(error) }, 'vacuuming the embedded database failed');
-    }
+    const found = (await database.db.execute(
+      sql`select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables order by relname`,
+    )) as unknown as { rows: { name: string }[] } | { name: string }[];
+    const tables = Array.isArray(found) ? found : found.rows;
+    for (const { name } of tables) await database.db.execute(sql.raw(`vacuum (analyze) ${name}`));
   }
 
-  return {
-    refresh,
-    start() {
-      if (database.kind !== 'pglite' || timer) return;
-      void refresh();
-      timer = setInterval(() => void refresh(), STATISTICS_INTERVAL_MS);
-      timer.unref();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
-  };
+  return { refresh };
 }

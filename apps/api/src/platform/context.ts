@@ -7,6 +7,7 @@ import type { AuditWriter } from './audit';
 import type { RegisteredRoute } from './auth/access';
 import type { SessionRepository } from './auth/session.repository';
 import type { TokenService } from './auth/tokens';
+import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail';
 import type { PaymentAdapter } from './payments/adapter';
 import type { RateLimiter } from './rate-limit';
@@ -32,6 +33,8 @@ export type AppContext = {
   sms: SmsSender;
   /** The instant business rules read (slots, renewals, expiries); tests fix it. */
   now: () => Date;
+  /** Work that runs later, exactly once across instances, with retries: the job queue on the portal's database. */
+  jobs: JobQueue;
 };
 
 declare module 'fastify' {

@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fixedClock } from '@portal/domain/testing/fixed-clock';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
+import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { seedDatabase } from '../db/seed/seed';
@@ -21,10 +22,12 @@ export type TestApp = {
 /**
  * A seeded server on its own database, driven with inject(); the outbox is a temporary folder. Business rules
  * read a fixed clock (FIXED_NOW unless the test passes another), so no result depends on when the suite runs.
+ * The job queue does not poll: a test runs due jobs with `t.app.ctx.jobs.runDue()`, or asks for polling.
+ * Given a database, the server is one more instance on it: nothing is seeded, and closing leaves it open.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { now?: () => Date } = {},
+  opts: { now?: () => Date; database?: Database; jobs?: BuildOptions['jobs'] } = {},
 ): Promise<TestApp> {
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
   const config = loadConfig({
@@ -34,11 +37,21 @@ export async function createTestApp(
     OUTBOX_DIR: outboxDir,
     WEB_DIST: path.join(outboxDir, 'no-web'),
     LOG_LEVEL: 'silent',
+    // Files run in parallel on one Redis: each server counts its rate limits under its own keys.
+    REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
     ...env,
   });
-  const database = await openTestDatabase();
-  await seedDatabase(database.db, { appUrl: (host) => `http://${host}:3000` });
-  const app = await buildApp({ config, database, logger: false, now: opts.now ?? fixedClock() });
+  const ownDatabase = !opts.database;
+  const fresh = ownDatabase ? await openTestDatabase('seeded') : null;
+  const database = opts.database ?? fresh!;
+  if (fresh && !fresh.seeded) await seedDatabase(database.db, { appUrl: (host) => `http://${host}:3000` });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    now: opts.now ?? fixedClock(),
+    jobs: opts.jobs ?? { poll: false },
+  });
   await app.ready();
   return {
     app,
@@ -47,7 +60,7 @@ export async function createTestApp(
     outboxDir,
     async close() {
       await app.close();
-      await database.close();
+      if (ownDatabase) await database.close();
       rmSync(outboxDir, { recursive: true, force: true });
     },
   };

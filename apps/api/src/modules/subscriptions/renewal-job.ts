@@ -8,12 +8,16 @@ import type { SelfServiceRepository } from './self-service.repository';
 
 /** How often the sandbox renews subscriptions whose period ended. */
 export const RENEWAL_INTERVAL_MS = 15 * 60_000;
+/** The job queue's queue for it, run once per period of RENEWAL_SCHEDULE across all server instances. */
+export const RENEWAL_QUEUE = 'subscription-renewals';
+export const RENEWAL_SCHEDULE = `*/${RENEWAL_INTERVAL_MS / 60_000} * * * *`;
 const BATCH = 200;
 
 /**
  * The sandbox's stand-in for Stripe's own billing clock: rolls ended periods forward, bills them (paid with
  * a card on file, otherwise open and past due; a past-due one is retried at its next renewal). Each
  * subscription is renewed in its own transaction under a row lock, skipping rows another worker holds.
+ * The job queue runs it (RENEWAL_QUEUE); a subscription whose renewal failed is tried again in the next run.
  */
 export function createRenewalJob(deps: {
   repo: SelfServiceRepository;
@@ -110,33 +114,6 @@ export function createRenewalJob(deps: {
     return changed;
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runOnce()
-      .catch((error: unknown) => log.error({ err: describeError(error) }, 'subscription renewals failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-
-  return {
-    runOnce,
-    /** Runs now and then on an interval; the timer does not keep the process alive. */
-    start(intervalMs = RENEWAL_INTERVAL_MS) {
-      tick();
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return { runOnce };
 }
 export type RenewalJob = ReturnType<typeof createRenewalJob>;
-
-/** The job of each running server, by its shared context (tests run it with a chosen time). */
-export const renewalJobs = new WeakMap<object, RenewalJob>();

@@ -2,10 +2,11 @@ import type { SubscriptionDetails } from '@portal/domain/contracts/subscription'
 import { rescheduleTimeOf } from '@portal/domain/subscriptions/reschedule';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
 import { newId } from '../../db/ids';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { bearer, createTestApp, json, rows, signupPatient, type TestApp } from '../../test/harness';
-import { renewalJobs } from './renewal-job';
+import { RENEWAL_QUEUE } from './renewal-job';
 
 let t: TestApp;
 let org: string;
@@ -16,9 +17,11 @@ type Patient = Awaited<ReturnType<typeof signupPatient>>;
 const DAY = 86_400_000;
 const daysFromNow = (n: number) => new Date(Date.now() + n * DAY);
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/** The server's clock: the subscriptions here are dated from today, and the renewal steps move it. */
+let clock = new Date();
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_ACCOUNT: '1000', RATE_LIMIT_ADDRESS: '1000' });
+  t = await createTestApp({ RATE_LIMIT_ACCOUNT: '1000', RATE_LIMIT_ADDRESS: '1000' }, { now: () => clock });
   org = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=localhost' }))._id;
   const [p] = await rows<{ id: string; template: string }>(
     t.database,
@@ -80,6 +83,12 @@ async function startedSubscription(p: Patient, over: Partial<typeof subscription
     ...over,
   });
   return id;
+}
+
+/** Runs the renewals as the servers would at `at`: that period's job, through the job queue; answers the jobs run. */
+async function renewAt(at: Date) {
+  clock = at;
+  return t.app.ctx.jobs.runDue({ queues: [RENEWAL_QUEUE] });
 }
 
 const post = (p: Patient, id: string, action: string, payload: object) =>
@@ -303,7 +312,7 @@ describe('cancellation-info (retention)', () => {
     const sub = json<SubscriptionDetails>(a.statusCode === 200 ? a : b);
     expect(sub.cancellation_info).toMatchObject({ cancellation_attempt: 1, renewal_percent_off: 20 });
 
-    await renewalJobs.get(t.app.ctx)!.runOnce(daysFromNow(2));
+    expect(await renewAt(daysFromNow(2))).toBe(1);
     const [invoice] = await rows<{ amount_due: number; status: string }>(
       t.database,
       sql`select amount_due, status from invoices where subscription_id = ${id}`,
@@ -333,24 +342,71 @@ describe('renewals', () => {
       currentPeriodStart: daysFromNow(-91),
       currentPeriodEnd: daysFromNow(-1),
     });
-    const job = renewalJobs.get(t.app.ctx)!;
-    await job.runOnce(new Date());
+    expect(await renewAt(new Date())).toBe(1);
     const status = async () =>
       (await rows<{ status: string }>(t.database, sql`select status from subscriptions where id = ${id}`))[0]!
         .status;
     expect(await status()).toBe('past_due');
     expect((await notificationsOf(p.id)).at(-1)?.category).toBe('payment');
     await addCard(p);
-    await job.runOnce(new Date());
+    // The next run, a quarter of an hour later.
+    expect(await renewAt(new Date(Date.now() + 15 * 60_000))).toBe(1);
     expect(await status()).toBe('past_due');
     // The period renewed yesterday runs 3 months: the retry comes with the next renewal.
-    await job.runOnce(daysFromNow(100));
+    expect(await renewAt(daysFromNow(100))).toBe(1);
     expect(await status()).toBe('active');
     const invoices = await rows<{ status: string }>(
       t.database,
       sql`select status from invoices where subscription_id = ${id}`,
     );
     expect(invoices).toEqual([{ status: 'paid' }, { status: 'paid' }]);
+  });
+
+  it('run once per period across two server instances on one database', async () => {
+    const p = await signupPatient(t.app, org);
+    await addCard(p);
+    const id = await startedSubscription(p, {
+      currentPeriodStart: daysFromNow(-91),
+      currentPeriodEnd: daysFromNow(-1),
+    });
+    // A second server: on PostgreSQL with its own connections, on the embedded database sharing the one.
+    const ownDatabase =
+      t.database.kind === 'postgres' ? await openDatabase({ url: t.database.url!, dataDir: 'unused' }) : null;
+    const second = await createTestApp({}, { database: ownDatabase ?? t.database, now: () => clock });
+    try {
+      const quarter = 15 * 60_000;
+      // The start of a renewal period no other test has reached.
+      const period = new Date(Math.floor(daysFromNow(300).getTime() / quarter) * quarter);
+      const both = async (at: Date) => {
+        clock = at;
+        const ran = await Promise.all(
+          [t, second].map((x) => x.app.ctx.jobs.runDue({ queues: [RENEWAL_QUEUE] })),
+        );
+        return ran[0]! + ran[1]!;
+      };
+      const invoices = async () =>
+        (await rows(t.database, sql`select id from invoices where subscription_id = ${id}`)).length;
+
+      expect(await both(new Date(period.getTime() + 60_000))).toBe(1);
+      const renewed = await invoices();
+      expect(renewed).toBeGreaterThan(0);
+      expect(await both(new Date(period.getTime() + quarter - 1))).toBe(0);
+      expect(await both(new Date(period.getTime() + quarter))).toBe(1);
+      expect(await invoices()).toBe(renewed);
+      const jobs = await rows<{ key: string; state: string }>(
+        t.database,
+        sql`select singleton_key as key, state::text as state from pgboss.job
+            where name = ${RENEWAL_QUEUE} and singleton_key in (${`period:${period.toISOString()}`},
+              ${`period:${new Date(period.getTime() + quarter).toISOString()}`}) order by singleton_key`,
+      );
+      expect(jobs).toEqual([
+        { key: `period:${period.toISOString()}`, state: 'completed' },
+        { key: `period:${new Date(period.getTime() + quarter).toISOString()}`, state: 'completed' },
+      ]);
+    } finally {
+      await second.close();
+      await ownDatabase?.close();
+    }
   });
 });
 

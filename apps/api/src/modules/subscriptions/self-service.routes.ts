@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { isStaff } from '../../platform/auth/access';
 import { errorResponses } from '../../platform/errors';
 import { notifierFor } from '../../platform/notify';
-import { createRenewalJob, renewalJobs } from './renewal-job';
+import { createRenewalJob, RENEWAL_QUEUE, RENEWAL_SCHEDULE } from './renewal-job';
 import { createSelfServiceRepository } from './self-service.repository';
 import { createSelfService } from './self-service.service';
 import { createSubscriptionsRepository } from './subscriptions.repository';
@@ -34,10 +34,15 @@ export const selfServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     notifier,
   });
 
-  const job = createRenewalJob({ repo, notifier, log: app.log });
-  renewalJobs.set(app.ctx, job);
-  app.addHook('onReady', async () => job.start());
-  app.addHook('onClose', async () => job.stop());
+  const renewals = createRenewalJob({ repo, notifier, log: app.log });
+  app.ctx.jobs.register(
+    RENEWAL_QUEUE,
+    async () => {
+      await renewals.runOnce(app.ctx.now());
+    },
+    { retryLimit: 2, retryDelaySeconds: 60 },
+  );
+  app.ctx.jobs.schedule(RENEWAL_QUEUE, RENEWAL_SCHEDULE);
 
   app.get(
     '/users/:org/user/:patient/subscriptions',
