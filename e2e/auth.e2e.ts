@@ -1,16 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  dismissWelcome,
-  launch,
-  MOBILE,
-  mailTo,
-  newPage,
-  snap,
-  uniqueEmail,
-  url,
-} from './support/browser';
+import { PortalApi } from './support/api';
+import { DESKTOP, launch, MOBILE, mailTo, newPage, snap, uniqueEmail, url } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,7 +12,7 @@ afterAll(async () => {
 });
 
 const waitForPath = (page: Page, pattern: RegExp) =>
-  page.waitForURL((u) => pattern.test(u.pathname + u.search), { timeout: 15_000 });
+  page.waitForURL((u) => pattern.test(u.pathname + u.search));
 
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -29,8 +20,14 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** A patient of Evergreen created through the API, with no visit yet (so no visit-complete modal). */
+async function newPatient(prefix: string, firstName = 'Robin') {
+  const email = uniqueEmail(prefix);
+  const patient = await (await PortalApi.forHost()).signup(email, 'Secret123', firstName);
+  return { email, password: 'Secret123', userId: patient.userId };
+}
+
 async function logOut(page: Page) {
-  await dismissWelcome(page);
   if ((page.viewportSize()?.width ?? 0) >= 1024) {
     await page.getByRole('button', { name: 'Account menu' }).click();
   } else {
@@ -115,10 +112,11 @@ describe('a new patient', () => {
 describe('login', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
     it(`shows the documents' message for a wrong password (${viewport.width} px)`, async () => {
+      const patient = await newPatient('wrong-password');
       const { context, page } = await newPage(browser, viewport);
       await page.goto(url('/login'));
       await snap(page, 'login');
-      await logIn(page, 'demo@evergreen.test', 'wrong-password');
+      await logIn(page, patient.email, 'wrong-password');
       await page
         .getByText("It looks like the email and password you entered don't match our records.")
         .waitFor();
@@ -145,13 +143,15 @@ describe('login', () => {
     await context.close();
   });
 
-  it('lets the demo patient in on a phone and out through the menu', async () => {
+  it('lets a patient in on a phone and out through the menu', async () => {
+    const patient = await newPatient('phone', 'Casey');
     const { context, page } = await newPage(browser, MOBILE);
     await page.goto(url('/login'));
-    await logIn(page, 'demo@evergreen.test', 'Demo1234!');
-    await waitForPath(page, /^\/dashboard\/[0-9a-f]{24}\/profile/);
+    await logIn(page, patient.email, patient.password);
+    await waitForPath(page, new RegExp(`^/dashboard/${patient.userId}/profile`));
+    await page.getByRole('heading', { name: 'Welcome, Casey' }).waitFor();
     await page.getByRole('navigation', { name: 'Shortcuts' }).waitFor();
-    await snap(page, 'dashboard-demo');
+    await snap(page, 'dashboard-phone');
     await logOut(page);
     await context.close();
   });
@@ -159,24 +159,24 @@ describe('login', () => {
 
 describe('guards and redirects', () => {
   it('sends an anonymous visitor to login and back after signing in', async () => {
+    const patient = await newPatient('guard');
     const { context, page } = await newPage(browser);
-    await page.goto(url('/dashboard/0123456789abcdef01234567/subscriptions'));
+    await page.goto(url(`/dashboard/${patient.userId}/subscriptions`));
     await waitForPath(page, /^\/login/);
-    await logIn(page, 'demo@evergreen.test', 'Demo1234!');
-    await waitForPath(page, /^\/dashboard\/[0-9a-f]{24}\/(subscriptions|profile)/);
-    const userId = page.url().match(/dashboard\/([0-9a-f]{24})/)?.[1];
-    await page.goto(url(`/messages/${userId}/abc`));
-    await waitForPath(page, new RegExp(`^/dashboard/${userId}/messages`));
+    await logIn(page, patient.email, patient.password);
+    await waitForPath(page, new RegExp(`^/dashboard/${patient.userId}/subscriptions`));
+    await page.goto(url(`/messages/${patient.userId}/abc`));
+    await waitForPath(page, new RegExp(`^/dashboard/${patient.userId}/messages`));
     await context.close();
   });
 
   it('sends an expired session to /login?expired=true with the session-expired message', async () => {
+    const patient = await newPatient('expired', 'Jules');
     const { context, page } = await newPage(browser);
     await page.goto(url('/login'));
-    await logIn(page, 'demo@evergreen.test', 'Demo1234!');
-    await waitForPath(page, /^\/dashboard\/[0-9a-f]{24}\/profile/);
-    await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
-    await dismissWelcome(page);
+    await logIn(page, patient.email, patient.password);
+    await waitForPath(page, new RegExp(`^/dashboard/${patient.userId}/profile`));
+    await page.getByRole('heading', { name: 'Welcome, Jules' }).waitFor();
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const expired = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', org: 'y', sid: 'z', exp: Math.floor(Date.now() / 1000) - 60 })}.sig`;
     await page.evaluate((token) => localStorage.setItem('token', token), expired);

@@ -1,18 +1,34 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PortalApi } from './support/api';
-import { DESKTOP, keepFailure, launch, MOBILE, newPage, snap, uniqueEmail, url } from './support/browser';
+import { type IntakeQuestion, PortalApi } from './support/api';
+import {
+  choose,
+  continueVisitComplete,
+  DESKTOP,
+  keepFailure,
+  launch,
+  MOBILE,
+  newPage,
+  snap,
+  uniqueEmail,
+  url,
+} from './support/browser';
 import { answerVisit, fillProfile } from './support/visit';
 
 let browser: Browser;
-let catalogue: { generic: { _id: string; name: string }; lab: { _id: string } };
+let catalogue: {
+  generic: { _id: string; name: string; questions: IntakeQuestion[] };
+  lab: { _id: string };
+};
 
 beforeAll(async () => {
   browser = await launch({ camera: true });
-  // the catalogue's ids, read once with a throwaway account (the patient under test starts from a link)
+  // the catalogue's ids and the visit's questions, read once with a throwaway account (the patient under
+  // test starts from a link)
   const reader = await (await PortalApi.forHost()).signup(uniqueEmail('catalogue'));
+  const generic = await reader.productTemplate('generic-rapamycin');
   catalogue = {
-    generic: await reader.productTemplate('generic-rapamycin'),
+    generic: { ...generic, questions: await reader.intakeQuestions(generic._id) },
     lab: await reader.productTemplate('longevity-essentials-panel'),
   };
 });
@@ -52,12 +68,10 @@ describe('a new patient from a Generic Rapamycin link to a visit awaiting review
       await context.grantPermissions(['camera'], { origin: url('/') });
       const prefix = `checkout-${viewport.width}`;
       await keepFailure(page, prefix, async () => {
+        // a product link lands on the product's own signup form
         await page.goto(url(`/product/medication/${catalogue.generic._id}`));
-        await page
-          .getByRole('link', { name: /Create an account|Sign up|Get started/i })
-          .first()
-          .click()
-          .catch(() => undefined);
+        await page.getByRole('heading', { name: /^Generic Rapamycin/ }).waitFor();
+        await page.getByText('Create your account to get started.').waitFor();
         await page.getByLabel('First name').fill('avery');
         await page.getByLabel('Last name').fill('quinn');
         await page.getByLabel('Email').fill(uniqueEmail('avery'));
@@ -73,14 +87,18 @@ describe('a new patient from a Generic Rapamycin link to a visit awaiting review
 
         await page.waitForURL(/\/consultation\/profile\//);
         await fillProfile(page);
-        await page.waitForURL(/\/consultation\/pharmacy-(overview|questions)\//);
+        // a patient with no medical history yet is shown the empty review first
+        await page.waitForURL(/\/consultation\/pharmacy-overview\//);
+        await page.getByRole('heading', { name: 'Review Medical History' }).waitFor();
         await snap(page, `${prefix}-03-medical-history`);
-        await answerVisit(page, { snapPrefix: `${prefix}-04` });
+        await answerVisit(page, catalogue.generic.questions, { snapFirstQuestion: `${prefix}-04-question` });
 
         await page.waitForURL(/\/consultation\/product-configure\//);
         await page.getByRole('heading', { name: 'Treatment Preferences' }).waitFor();
-        await page.getByRole('radio', { name: '12 months' }).check({ force: true });
-        await page.getByRole('radio', { name: '2 mg' }).check({ force: true });
+        for (const option of ['12 months', '2 mg']) {
+          const radio = await choose(page, 'radio', option);
+          await expect.poll(() => radio.isChecked()).toBe(true);
+        }
         await snap(page, `${prefix}-05-preferences`);
         await page.getByRole('region', { name: 'Total' }).getByRole('button', { name: 'Continue' }).click();
 
@@ -114,7 +132,9 @@ describe('a new patient from a Generic Rapamycin link to a visit awaiting review
         await snap(page, `${prefix}-10-checkout`);
         await page.getByRole('button', { name: 'Submit' }).click();
 
-        await page.waitForURL(/\/dashboard\/[0-9a-f]{24}\/profile/, { timeout: 20_000 });
+        await page.waitForURL(/\/dashboard\/[0-9a-f]{24}\/profile/);
+        // a first completed visit is welcomed with the visit-complete modal
+        await continueVisitComplete(page);
         const review = page.getByRole('region', { name: 'Visits in Review' });
         await review.getByText('Awaiting Physician Review').waitFor();
         await review.getByText('Generic Rapamycin').waitFor();
@@ -222,8 +242,7 @@ describe('the lab and resume paths of the funnel', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.waitForURL(/\/consultation\/profile\//);
       await fillProfile(page);
-      await page.waitForURL(/\/consultation\/pharmacy-(overview|questions)\//);
-      await answerVisit(page, { stopAfter: 3 });
+      await answerVisit(page, catalogue.generic.questions, { stopAfter: 3 });
       stoppedAt = new URL(page.url()).pathname;
       expect(stoppedAt).toMatch(/\/consultation\/intake\//);
       expect(new URL(page.url()).searchParams.get('step')).toBe('3');

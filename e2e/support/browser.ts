@@ -1,9 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * How long an action, a locator's wait or a navigation may take before the test fails: set once here for
+ * every page, sized for a busy 2-core machine, instead of on single calls. (expect.poll's default is set
+ * in e2e/vitest.config.ts.)
+ */
+export const ACTION_TIMEOUT_MS = 20_000;
+export const NAVIGATION_TIMEOUT_MS = 30_000;
 
 /** Chromium as the documents' machine runs it; `camera` adds a fake camera that needs no permission prompt. */
 export async function launch(opts: { camera?: boolean } = {}): Promise<Browser> {
@@ -28,6 +37,8 @@ export async function newPage(
   viewport = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   const page = await context.newPage();
   return { context, page };
 }
@@ -42,35 +53,51 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}-${size?.width ?? 0}.png`), fullPage: true });
 }
 
-export const url = (p: string, host = 'localhost') => `http://${host}:${inject('port')}${p}`;
+/**
+ * An address on the shared portal the global setup started (`port` for a portal a test started itself).
+ * The host picks the clinic: localhost is Evergreen, 127.0.0.1 is Bluecrest.
+ */
+export const url = (p: string, host = 'localhost', port: number = inject('port')) =>
+  `http://${host}:${port}${p}`;
 
-type Mail = { to: string; subject: string; text: string };
-/** Waits for the newest e-mail to an address in the portal's outbox. */
-export async function mailTo(to: string, count = 1, timeoutMs = 10_000): Promise<Mail> {
-  const dir = inject('outboxDir');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    let mails: Mail[] = [];
-    try {
-      mails = readdirSync(dir)
-        .filter((f) => f.endsWith('.json'))
-        .sort()
-        .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Mail)
-        .filter((m) => m.to === to);
-    } catch {
-      // no outbox yet
-    }
-    if (mails.length >= count) return mails[count - 1]!;
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to}`);
-    await new Promise((r) => setTimeout(r, 100));
+/** The JSON files of an outbox folder, oldest first (none while the folder does not exist yet). */
+function readOutbox<T>(dir: string): T[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir);
+  } catch {
+    return [];
   }
+  return files
+    .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as T);
 }
 
-let n = 0;
-export const uniqueEmail = (prefix = 'e2e') => {
-  n += 1;
-  return `${prefix}${Date.now()}${n}@example.com`;
-};
+type Mail = { to: string; subject: string; text: string };
+/** The `count`-th e-mail to an address in the portal's outbox, once it is there. */
+export async function mailTo(to: string, count = 1): Promise<Mail> {
+  const dir = inject('outboxDir');
+  const mails = () => readOutbox<Mail>(dir).filter((m) => m.to === to);
+  await expect
+    .poll(() => mails().length, { message: `e-mail ${count} to ${to}` })
+    .toBeGreaterThanOrEqual(count);
+  return mails()[count - 1]!;
+}
+
+type Sms = { to: string; body: string; sent_at: string };
+/** The newest text message to a number (digits only, national) in the portal's SMS outbox, once it is there. */
+export async function smsTo(nationalNumber: string): Promise<Sms> {
+  const dir = inject('smsOutboxDir');
+  const texts = () => readOutbox<Sms>(dir).filter((m) => m.to.replace(/\D/g, '').endsWith(nationalNumber));
+  await expect
+    .poll(() => texts().length, { message: `text message to ${nationalNumber}` })
+    .toBeGreaterThan(0);
+  return texts().at(-1)!;
+}
+
+/** An address no other test (nor an earlier run on the same database) has used. */
+export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomUUID().slice(0, 12)}@example.com`;
 
 /** Runs a browser test body; on failure keeps a screenshot of where the page stood, then rethrows. */
 export async function keepFailure(page: Page, name: string, body: () => Promise<void>) {
@@ -82,38 +109,25 @@ export async function keepFailure(page: Page, name: string, body: () => Promise<
   }
 }
 
-type Sms = { to: string; body: string; sent_at: string };
-/** Waits for the newest text message to a number (digits only, national) in the portal's SMS outbox. */
-export async function smsTo(nationalNumber: string, timeoutMs = 10_000): Promise<Sms> {
-  const dir = inject('smsOutboxDir');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    let found: Sms | undefined;
-    try {
-      found = readdirSync(dir)
-        .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
-        .sort()
-        .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Sms)
-        .filter((m) => m.to.replace(/\D/g, '').endsWith(nationalNumber))
-        .at(-1);
-    } catch {
-      // no outbox yet
-    }
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no text message to ${nationalNumber}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/**
+ * The visit-complete modal greets a patient who has an unread welcome notification (001 §2): a patient
+ * whose visit was completed at checkout, or a seeded demo patient. It must appear for them; its Continue
+ * reads that welcome and closes it. A patient without a completed visit never sees it.
+ */
+export async function continueVisitComplete(page: Page) {
+  const welcome = page.getByRole('dialog', { name: 'Your visit is complete' });
+  await welcome.getByRole('button', { name: 'Continue' }).click();
+  await welcome.waitFor({ state: 'hidden' });
 }
 
 /**
- * The visit-complete modal greets a patient who has an unread welcome notification (001 §2); its Continue
- * reads that welcome. Tests about something else close it first.
+ * Chooses a styled radio or checkbox the way a patient does: by clicking its visible tile (the label that
+ * wraps the control), not the control itself, which may be transparent or take no pointer events.
  */
-export async function dismissWelcome(page: Page) {
-  const welcome = page.getByRole('dialog', { name: 'Your visit is complete' });
-  await welcome.waitFor({ timeout: 3000 }).catch(() => undefined);
-  if (await welcome.isVisible()) {
-    await welcome.getByRole('button', { name: 'Continue' }).click();
-    await welcome.waitFor({ state: 'hidden' });
-  }
+export async function choose(scope: Page | Locator, role: 'radio' | 'checkbox', name: string) {
+  // the inner locator of `has` is matched inside each label, so it starts from the page, not the scope
+  const page = 'goto' in scope ? scope : scope.page();
+  const tile = scope.locator('label').filter({ has: page.getByRole(role, { name, exact: true }) });
+  await tile.click();
+  return scope.getByRole(role, { name, exact: true });
 }

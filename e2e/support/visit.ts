@@ -1,32 +1,7 @@
 import type { Page } from 'playwright-core';
-import { snap } from './browser';
-
-/** The organization of a host, as the portal resolves it. */
-export async function organizationId(page: Page, host = 'localhost'): Promise<string> {
-  return page.evaluate(async (domain) => {
-    const res = await fetch(`/organization/search?domain=${domain}`, {
-      headers: { accept: 'application/json' },
-    });
-    return ((await res.json()) as { _id: string })._id;
-  }, host);
-}
-
-/** A catalogue product template by slug, read with the signed-in patient's token. */
-export async function productTemplateBySlug(
-  page: Page,
-  slug: string,
-): Promise<{ _id: string; type: string }> {
-  return page.evaluate(async (wanted) => {
-    const token = localStorage.getItem('token') ?? '';
-    const res = await fetch('/v2/products?page=1&limit=50', {
-      headers: { accept: 'application/json', authorization: `Bearer ${token}` },
-    });
-    const page = (await res.json()) as { docs: { _id: string; slug: string; type: string }[] };
-    const found = page.docs.find((d) => d.slug === wanted);
-    if (!found) throw new Error(`no product ${wanted}`);
-    return found;
-  }, slug);
-}
+import { expect } from 'vitest';
+import type { IntakeQuestion } from './api';
+import { choose, snap } from './browser';
 
 /** Fills the consultation profile step with an adult in an open state. */
 export async function fillProfile(page: Page, state = 'California') {
@@ -40,57 +15,86 @@ export async function fillProfile(page: Page, state = 'California') {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-const onPath = (page: Page, part: string) => new URL(page.url()).pathname.includes(part);
+/** The medical history a male patient is asked after the overview (pharmacy steps 1 to 3), in order. */
+const MEDICAL_HISTORY = [
+  'Do you have any allergies to medications, foods or other substances?',
+  'Do you have any current or past medical conditions?',
+  'Are you currently taking any medications or supplements?',
+];
+
+/** Waits until the page has left `before` (a step of the visit saves, then moves on). */
+const leaves = (page: Page, before: string) => page.waitForURL((u) => u.toString() !== before);
+
+/** The option a truthful healthy patient picks: None of the above, else No, else the first. */
+export function simplestOption(question: IntakeQuestion) {
+  return (
+    question.options.find((o) => o.include_none) ??
+    question.options.find((o) => o.label === 'No') ??
+    question.options[0]!
+  );
+}
+
+/** The controls of one intake question, found by the question's text. */
+function onScreen(page: Page, question: IntakeQuestion) {
+  return question.type === 'radio' || question.type === 'checkbox'
+    ? page.getByRole('group', { name: question.label, exact: true })
+    : page.getByRole('textbox', { name: question.label, exact: true });
+}
+
+/** Answers one intake question, which must be the one on screen, and waits for the next step. */
+async function answerQuestion(page: Page, question: IntakeQuestion) {
+  const before = page.url();
+  const shown = onScreen(page, question);
+  if (question.type === 'radio' || question.type === 'checkbox') {
+    const control = await choose(shown, question.type, simplestOption(question).label);
+    // a radio answer saves and moves on by itself; a checkbox answer waits for Continue
+    if (question.type === 'checkbox') {
+      await expect.poll(() => control.isChecked()).toBe(true);
+      await page.locator('main form').getByRole('button', { name: 'Continue' }).click();
+    }
+  } else {
+    await shown.fill(
+      question.type === 'long-text' ? 'Feeling well; I would like to stay healthy for longer.' : 'Dr. Rivera',
+    );
+    await page
+      .locator('main form')
+      .getByRole('button', { name: question.type === 'long-text' ? 'Continue' : 'Next' })
+      .click();
+  }
+  await leaves(page, before);
+}
 
 /**
- * Answers the medical history and every intake question the simplest truthful way (No, None of the above, a
- * short text), until the visit leaves the questions. `stopAfter` answers only that many intake questions.
+ * Walks a new patient's visit from the medical history review (where the profile step leads a patient with
+ * no medical history yet) through every intake question of `questions`, in order, answering the simplest
+ * truthful way (No, None of the above, a short text). Each step must show the question expected next, so a
+ * missing or reordered screen fails here. `stopAfter` answers only that many intake questions;
+ * `snapFirstQuestion` names a screenshot of the first one.
  */
-export async function answerVisit(page: Page, opts: { stopAfter?: number; snapPrefix?: string } = {}) {
-  let answered = 0;
-  for (let guard = 0; guard < 60; guard++) {
-    await page.waitForLoadState('domcontentloaded');
-    await page.locator('main h1').first().waitFor();
-    const path = new URL(page.url()).pathname;
-    if (onPath(page, '/pharmacy-overview/')) {
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.waitForURL((u) => u.pathname !== path);
-      continue;
-    }
-    if (onPath(page, '/pharmacy-questions/')) {
-      const before = page.url();
-      const none = page.getByLabel('None of the above');
-      if (await none.count()) {
-        await none.check({ force: true });
-        await page.getByRole('button', { name: 'Continue' }).click();
-      } else {
-        await page.getByLabel('No', { exact: true }).check({ force: true });
-      }
-      await page.waitForURL((u) => u.toString() !== before);
-      continue;
-    }
-    if (!onPath(page, '/consultation/intake/')) return;
-    if (opts.stopAfter !== undefined && answered >= opts.stopAfter) return;
-    const before = page.url();
-    const form = page.locator('main form').first();
-    await form.waitFor();
-    if (await form.locator('input[type=radio]').count()) {
-      const no = form.getByLabel('No', { exact: true });
-      if (await no.count()) await no.check({ force: true });
-      else await form.locator('input[type=radio]').first().check({ force: true });
-    } else if (await form.locator('input[type=checkbox]').count()) {
-      await form.getByLabel('None of the above').check({ force: true });
-      await form.getByRole('button', { name: 'Continue' }).click();
-    } else if (await form.locator('textarea').count()) {
-      await form.locator('textarea').fill('Feeling well; I would like to stay healthy for longer.');
-      await form.getByRole('button', { name: 'Continue' }).click();
-    } else {
-      await form.locator('input').first().fill('Dr. Rivera');
-      await form.getByRole('button', { name: 'Next' }).click();
-    }
-    answered += 1;
-    if (opts.snapPrefix && answered === 1) await snap(page, `${opts.snapPrefix}-question`);
-    await page.waitForURL((u) => u.toString() !== before, { timeout: 10_000 });
+export async function answerVisit(
+  page: Page,
+  questions: IntakeQuestion[],
+  opts: { stopAfter?: number; snapFirstQuestion?: string } = {},
+) {
+  await page.waitForURL(/\/consultation\/pharmacy-overview\//);
+  await page.getByRole('heading', { name: 'Review Medical History' }).waitFor();
+  let before = page.url();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await leaves(page, before);
+
+  for (const text of MEDICAL_HISTORY) {
+    await page.waitForURL(/\/consultation\/pharmacy-questions\//);
+    before = page.url();
+    await choose(page.getByRole('group', { name: text, exact: true }), 'radio', 'No');
+    await leaves(page, before);
   }
-  throw new Error('the visit did not end after 60 steps');
+
+  const asked = questions.slice(0, opts.stopAfter ?? questions.length);
+  for (const [i, question] of asked.entries()) {
+    await page.waitForURL(/\/consultation\/intake\//);
+    expect(new URL(page.url()).searchParams.get('step')).toBe(String(i));
+    await onScreen(page, question).waitFor();
+    if (opts.snapFirstQuestion && i === 0) await snap(page, opts.snapFirstQuestion);
+    await answerQuestion(page, question);
+  }
 }

@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A running portal: the built server on its own fresh embedded database, seeded with the demo clinics. */
+export type Portal = {
+  port: number;
+  outboxDir: string;
+  smsOutboxDir: string;
+  stop: () => Promise<void>;
+};
+
+/** A port nobody listens on right now (another engineer's test server may hold the usual one). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '0.0.0.0', resolve);
+  });
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+type Started = { ready: true } | { ready: false; code: number | null; output: string };
+
+/**
+ * Resolves once the server logs that it listens, or with its exit code if it stops first. Readiness comes
+ * from the server itself, so nothing polls; its warnings and errors are passed on to this process's stderr.
+ */
+function whenStarted(server: ChildProcess): Promise<Started> {
+  return new Promise((resolve) => {
+    const tail: string[] = [];
+    const passOn = (line: string) => {
+      process.stderr.write(`${line}\n`);
+      tail.push(line);
+    };
+    createInterface({ input: server.stdout! }).on('line', (line) => {
+      let entry: { level?: number; msg?: string } = {};
+      try {
+        entry = JSON.parse(line) as typeof entry;
+      } catch {
+        // not a log line
+      }
+      if (entry.msg?.startsWith('portal ready')) resolve({ ready: true });
+      else if ((entry.level ?? 50) >= 40) passOn(line);
+    });
+    createInterface({ input: server.stderr! }).on('line', passOn);
+    server.once('close', (code) => resolve({ ready: false, code, output: tail.slice(-5).join('\n') }));
+  });
+}
+
+/**
+ * Starts the built portal on a fresh embedded database (created, migrated and seeded on start) and a free
+ * port. `E2E_PORT` pins the port of the shared portal instead.
+ */
+export async function startPortal(opts: { port?: number } = {}): Promise<Portal> {
+  const main = path.join(ROOT, 'apps/api/dist/main.js');
+  if (!existsSync(main)) throw new Error('Build first: npm run build');
+  // A port found free can be taken before the server binds it: then try another.
+  for (let attempt = 1; ; attempt++) {
+    const port = opts.port ?? (await freePort());
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+    const outboxDir = path.join(dataDir, 'outbox');
+    const smsOutboxDir = path.join(dataDir, 'sms-outbox');
+    const server = spawn(process.execPath, [main], {
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '0.0.0.0',
+        DATA_DIR: dataDir,
+        OUTBOX_DIR: outboxDir,
+        SMS_OUTBOX_DIR: smsOutboxDir,
+        // 'info' for the one line that says the server listens (requests are not logged)
+        LOG_LEVEL: 'info',
+        TOKEN_TTL_SECONDS: '3600',
+        // every browser test signs in from the same address: the per-address login limit is not under test
+        RATE_LIMIT_ADDRESS: '10000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    const started = await whenStarted(server);
+    if (started.ready) {
+      return {
+        port,
+        outboxDir,
+        smsOutboxDir,
+        stop: async () => {
+          if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+          await exited;
+          rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    const portTaken = started.output.includes('EADDRINUSE');
+    if (!portTaken || opts.port !== undefined || attempt >= 3)
+      throw new Error(`portal exited with ${started.code} before it was ready:\n${started.output}`);
+  }
+}
