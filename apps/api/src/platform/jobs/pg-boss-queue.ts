@@ -16,7 +16,7 @@ const ARCHIVE_FAILED_AFTER_SECONDS = 14 * 24 * 60 * 60;
 const DELETE_ARCHIVED_AFTER_DAYS = 14;
 /** Connections of pg-boss's own pool on a PostgreSQL server: polls, claims and completions are short. */
 const POOL_SIZE = 4;
-/** A job() that sends jobs from its handler gets this many rounds in runDue(), so a loop cannot spin forever. */
+/** Handlers may send jobs, which runDue() runs in a next round; bounded, so a job that sends itself cannot spin. */
 const RUN_DUE_ROUNDS = 50;
 
 const DEFAULTS: Required<QueueOptions> = {
