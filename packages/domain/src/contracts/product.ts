@@ -66,6 +66,8 @@ export const ProductTemplate = z.object({
     short_description: z.string().optional(),
     promotional_text: z.string().optional(),
     recommendation_request: z.boolean().optional(),
+    /** Templates naming the same group replace each other in one visit (000 §4, 002 §4.11). */
+    exclusive_group: z.string().optional(),
   }),
   shop: z.object({
     benefits: z.array(TitledText),

@@ -61,6 +61,8 @@ export type ProductTemplateSettings = {
   promotional_text?: string;
   /** Offer "request a recommendation" (assistance) in the dose options. */
   recommendation_request?: boolean;
+  /** Templates naming the same group replace each other in one visit (generic and compounded rapamycin). */
+  exclusive_group?: string;
 };
 
 export type ProductShop = {

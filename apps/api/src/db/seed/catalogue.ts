@@ -255,6 +255,7 @@ export async function seedCatalogue(
         short_description: 'FDA-approved generic sirolimus, once weekly.',
         promotional_text: 'Our most effective protocol',
         recommendation_request: true,
+        exclusive_group: 'rapamycin',
       },
       shop: {
         benefits: [
@@ -314,6 +315,7 @@ export async function seedCatalogue(
         product_type: 'Prescription',
         short_description: 'Enteric-coated compounded capsules, once weekly.',
         recommendation_request: true,
+        exclusive_group: 'rapamycin',
       },
       shop: {
         benefits: [

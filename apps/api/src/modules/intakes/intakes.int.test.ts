@@ -404,6 +404,30 @@ describe('lists, updates and the lifecycle', () => {
 });
 
 describe('intake products', () => {
+  it("excludes products by the catalogue's exclusive groups, not by their names", async () => {
+    const intake = await createIntake();
+    const others = await rows<{ id: string }>(
+      t.database,
+      sql`select id from product_templates where organization_id = ${org}
+          and type = 'medication' and settings->>'exclusive_group' is null order by id limit 2`,
+    );
+    const [a, b] = others.map((o) => o.id) as [string, string];
+    const url = `/v2/intakes/${intake._id}/products`;
+    const add = async (products: string[]) =>
+      json<Intake>(
+        await t.app.inject({ method: 'POST', url, headers: bearer(patient.token), payload: { products } }),
+      ).products.map((p) => p.product_template);
+    expect(await add([a, b])).toEqual([a, b]);
+    // The clinic puts the two in one group: from then on each replaces the other.
+    await rows(
+      t.database,
+      sql`update product_templates set settings = settings || '{"exclusive_group":"sleep"}'::jsonb
+          where id in (${a}, ${b})`,
+    );
+    expect(await add([a])).toEqual([a]);
+    expect(await add([b])).toEqual([b]);
+  });
+
   it('adds and removes products; generic and compounded rapamycin exclude each other', async () => {
     const intake = await createIntake();
     const templates = await rows<{ id: string; slug: string }>(

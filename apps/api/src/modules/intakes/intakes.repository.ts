@@ -1,5 +1,5 @@
 import type { Intake, IntakeResponse } from '@portal/domain/contracts/intake';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { RowOf } from '../../db/row-of';
 import {
@@ -365,19 +365,21 @@ function intakeQueries(db: Db) {
       return new Map(found.map((p) => [p.id, p.planProperties.units_per_month]));
     },
 
-    /** The organization's generic and compounded rapamycin product templates (by their stable slugs). */
-    async rapamycinTemplates(organizationId: string): Promise<{ generic: string; compounded: string }> {
+    /** The exclusive group of each of the organization's product templates that has one (catalogue data). */
+    async exclusiveGroups(organizationId: string): Promise<Map<string, string>> {
       const found = await db
-        .select({ id: productTemplates.id, slug: productTemplates.slug })
+        .select({
+          id: productTemplates.id,
+          group: sql<string>`${productTemplates.settings}->>'exclusive_group'`,
+        })
         .from(productTemplates)
         .where(
           and(
             eq(productTemplates.organizationId, organizationId),
-            inArray(productTemplates.slug, ['generic-rapamycin', 'compounded-rapamycin']),
+            sql`${productTemplates.settings}->>'exclusive_group' is not null`,
           ),
         );
-      const idOf = (slug: string) => found.find((r) => r.slug === slug)?.id ?? '';
-      return { generic: idOf('generic-rapamycin'), compounded: idOf('compounded-rapamycin') };
+      return new Map(found.map((r) => [r.id, r.group]));
     },
 
     async templateAddons(templateId: string): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { addWithRapamycinExclusion } from '@portal/domain/consultation/rapamycin-exclusion';
+import { addExclusive } from '@portal/domain/consultation/exclusive-products';
 import type {
   Intake,
   IntakeProduct,
@@ -330,8 +330,8 @@ export function createIntakesService(repo: IntakesRepository) {
     /**
      * POST/DELETE /v2/intakes/{id}/products: ids of product templates or priced products of the organization,
      * or configurations of priced products (000 §3 "Selected configuration"), checked against the catalogue.
-     * Adding a product replaces the same template's entry; adding generic rapamycin removes compounded
-     * rapamycin and the reverse (000 §4, 002 §4.11).
+     * Adding a product replaces the same template's entry and removes the products of its exclusive group
+     * (generic and compounded rapamycin in the demo catalogue: 000 §4, 002 §4.11).
      */
     async changeProducts(
       intakeId: string,
@@ -358,7 +358,7 @@ export function createIntakesService(repo: IntakesRepository) {
             configs.map((c) => c.product),
           );
           const addons = new Set(await r.templateAddons(row.templateId));
-          const rapamycin = await r.rapamycinTemplates(organizationId);
+          const groups = await r.exclusiveGroups(organizationId);
           const items: IntakeProduct[] = [];
           for (const id of ids) {
             const price = prices.find((p) => p.id === id);
@@ -385,11 +385,11 @@ export function createIntakesService(repo: IntakesRepository) {
           }
           for (const item of items) {
             if (addons.has(item.product_template)) item.is_addon = true;
-            selection = addWithRapamycinExclusion(
+            selection = addExclusive(
               selection,
               item,
               (p) => p.product_template,
-              rapamycin,
+              (t) => groups.get(t),
             ).selection;
           }
         }

@@ -1,50 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { addWithRapamycinExclusion, excludedRapamycinTemplate } from './rapamycin-exclusion';
+import { addExclusive } from './exclusive-products';
 
-const ids = { generic: 'pt-generic', compounded: 'pt-compounded' };
+// The demo catalogue's pair: generic and compounded rapamycin share a group; NAD+ has none.
+const groups: Record<string, string> = { 'pt-generic': 'rapamycin', 'pt-compounded': 'rapamycin' };
+const groupOf = (template: string) => groups[template];
 const item = (template: string, id = template) => ({ id, product_template: template });
 const templateOf = (i: { product_template: string }) => i.product_template;
 
-describe('excludedRapamycinTemplate', () => {
-  it('pairs generic and compounded', () => {
-    expect(excludedRapamycinTemplate('pt-generic', ids)).toBe('pt-compounded');
-    expect(excludedRapamycinTemplate('pt-compounded', ids)).toBe('pt-generic');
-    expect(excludedRapamycinTemplate('pt-nad', ids)).toBeNull();
-  });
-});
-
-describe('addWithRapamycinExclusion', () => {
+describe('addExclusive', () => {
   it('removes compounded rapamycin when generic is added', () => {
-    const result = addWithRapamycinExclusion(
+    const result = addExclusive(
       [item('pt-compounded'), item('pt-nad')],
       item('pt-generic'),
       templateOf,
-      ids,
+      groupOf,
     );
     expect(result.selection.map((i) => i.id)).toEqual(['pt-nad', 'pt-generic']);
     expect(result.removed.map((i) => i.id)).toEqual(['pt-compounded']);
   });
 
   it('removes generic rapamycin when compounded is added', () => {
-    const result = addWithRapamycinExclusion([item('pt-generic')], item('pt-compounded'), templateOf, ids);
+    const result = addExclusive([item('pt-generic')], item('pt-compounded'), templateOf, groupOf);
     expect(result.selection.map((i) => i.id)).toEqual(['pt-compounded']);
     expect(result.removed.map((i) => i.id)).toEqual(['pt-generic']);
   });
 
   it('replaces an item of the same template and leaves other products alone', () => {
-    const result = addWithRapamycinExclusion(
+    const result = addExclusive(
       [item('pt-generic', 'old'), item('pt-nad')],
       item('pt-generic', 'new'),
       templateOf,
-      ids,
+      groupOf,
     );
     expect(result.selection.map((i) => i.id)).toEqual(['pt-nad', 'new']);
     expect(result.removed).toEqual([]);
   });
 
-  it('adds a non-rapamycin product without removing anything', () => {
-    const result = addWithRapamycinExclusion([item('pt-generic')], item('pt-nad'), templateOf, ids);
+  it('adds a product without a group without removing anything', () => {
+    const result = addExclusive([item('pt-generic')], item('pt-nad'), templateOf, groupOf);
     expect(result.selection.map((i) => i.id)).toEqual(['pt-generic', 'pt-nad']);
     expect(result.removed).toEqual([]);
+  });
+
+  it('keeps groups apart: a product of another group stays', () => {
+    const withOther = (t: string) => (t === 'pt-nmn' || t === 'pt-nr' ? 'nad' : groupOf(t));
+    const result = addExclusive([item('pt-generic'), item('pt-nmn')], item('pt-nr'), templateOf, withOther);
+    expect(result.selection.map((i) => i.id)).toEqual(['pt-generic', 'pt-nr']);
+    expect(result.removed.map((i) => i.id)).toEqual(['pt-nmn']);
   });
 });
