@@ -8,6 +8,7 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
 import { isApiError } from '../lib/api-error';
+import type { ReferralTraits } from '../lib/referral-traits';
 
 export type { BillingProfile, Card, CouponDiscount, PaymentsConfig };
 
@@ -50,11 +51,6 @@ export function createSandboxToken(
   card: { number: string; exp_month: number; exp_year: number; cvc: string },
 ): Promise<SandboxToken> {
   return apiRequest<SandboxToken>(tokensUrl, { method: 'POST', body: card, authenticated: false });
-}
-
-export interface ReferralTraits {
-  referral_id?: string | null;
-  affiliate_token?: string | null;
 }
 
 /** POST /billing/{org}/patient/{user}/billing/profile/create: customer plus default card. */

@@ -1,7 +1,7 @@
 import type { PatientImages, PhotoImageType } from '@portal/domain/contracts/media';
 import type { PatientUser } from '@portal/domain/contracts/user';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
+import { apiFetch, apiRequest, requireOrganizationId, seg } from '../lib/api-client';
 import { intakeKeys } from './intakes';
 import { patientKeys } from './patient';
 
@@ -62,4 +62,12 @@ export function useUploadPhoto() {
       ]);
     },
   });
+}
+
+/**
+ * A stored photo at the portal address the API gave (the patient's image, their ID photo and selfie). Those
+ * are only served with the patient's token, which an <img src> cannot send, so the bytes come through here.
+ */
+export async function fetchPrivateImage(path: string, signal?: AbortSignal): Promise<Blob> {
+  return (await apiFetch(path, { signal })).blob();
 }

@@ -1,6 +1,7 @@
 import type { LifestyleAnswers, LifestyleResponse } from '@portal/domain/contracts/lifestyle';
 import type { SubscriberBody, SubscriberResult, SubscriberTagBody } from '@portal/domain/contracts/marketing';
 import type { ChangePasswordResponse } from '@portal/domain/contracts/settings';
+import type { UpdateUserBody } from '@portal/domain/contracts/user';
 import type { ShippingFormValues } from '@portal/domain/validation/shipping';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -34,24 +35,14 @@ export function patientQueryOptions(userId: string) {
 }
 
 /**
- * The fields PUT /users/{org}/{id} (000 §7, 001 §7 update user) changes; only the fields sent change. Birthday
- * MM-DD-YYYY, state abbreviation, height in total inches, mobile number as national digits.
+ * The fields PUT /users/{org}/{id} (000 §7, 001 §7 update user) changes (the domain's UpdateUserBody); only the
+ * fields sent change. The medical history sends only the answers it asked (the server merges them).
  */
-export interface PatientChanges {
-  first_name?: string;
-  last_name?: string;
-  email?: string;
-  sex?: 'male' | 'female';
-  birthday?: string;
-  state?: string;
-  weight?: number;
-  height?: number;
-  mobile_number?: string;
-  /** Medical history answers (000 §3 Medical profile); the server merges them into the stored profile. */
+export type PatientChanges = Omit<UpdateUserBody, 'medical_profile' | 'shipping_info'> & {
   medical_profile?: MedicalProfileChanges;
   /** The checkout's shipping address (000 §5 "Shipping form"). */
   shipping_info?: Omit<ShippingFormValues, 'mobile_number'>;
-}
+};
 
 /** The medical profile fields a patient answers in the medical history (000 §3, §4). */
 export type MedicalProfileChanges = Partial<NonNullable<Patient['medical_profile']>>;

@@ -1,8 +1,8 @@
 import type { ConsultationTarget } from '@portal/domain/consultation/consultation-path';
 import { isMedicalProfileUnstarted } from '@portal/domain/consultation/continue-intake';
 import { firstPharmacyStep } from '@portal/domain/consultation/pharmacy-steps';
-import { isApiError } from '../../../lib/api-error';
-import type { Patient } from '../../../lib/patient';
+import { isApiError } from './api-error';
+import type { Patient } from './patient';
 
 /**
  * The medical-history step after the profile (000 §2 Screen 1, §4): the pharmacy overview while the medical

@@ -1,6 +1,7 @@
-import { Button } from '../../../components/ui/button';
-import { SidePanel } from '../../../components/ui/side-panel';
-import type { CameraProblem } from '../lib/camera';
+import type { CameraProblem } from '../../lib/camera';
+import { Button } from '../ui/button';
+import { SidePanel } from '../ui/side-panel';
+import './camera-help.css';
 
 const BROWSERS: { name: string; steps: string[] }[] = [
   {

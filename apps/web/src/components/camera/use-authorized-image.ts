@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { apiFetch } from '../../../lib/api-client';
+import { fetchPrivateImage } from '../../api/media';
 
 /**
  * An object URL for a private photo. Stored photos are only served with the patient's token, which an
@@ -11,8 +11,7 @@ export function useAuthorizedImage(path: string | null | undefined): { src: stri
     if (!path || typeof URL.createObjectURL !== 'function') return;
     const controller = new AbortController();
     let url: string | null = null;
-    apiFetch(path, { signal: controller.signal })
-      .then((response) => response.blob())
+    fetchPrivateImage(path, controller.signal)
       .then((blob) => {
         url = URL.createObjectURL(blob);
         setState({ src: url, failed: false });

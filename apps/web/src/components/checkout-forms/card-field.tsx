@@ -2,11 +2,11 @@ import { MESSAGES } from '@portal/domain/messages';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { useQuery } from '@tanstack/react-query';
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { createSandboxToken, type PaymentsConfig, paymentsConfigQueryOptions } from '../../../api/billing';
-import { FieldError } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { TextInput } from '../../../components/ui/text-input';
-import { isApiError } from '../../../lib/api-error';
+import { createSandboxToken, type PaymentsConfig, paymentsConfigQueryOptions } from '../../api/billing';
+import { isApiError } from '../../lib/api-error';
+import { FieldError } from '../ui/field';
+import { Spinner } from '../ui/spinner';
+import { TextInput } from '../ui/text-input';
 import {
   cardDigits,
   cvcValid,
@@ -15,8 +15,8 @@ import {
   formatExpiry,
   luhnValid,
   parseExpiry,
-} from '../lib/card-input';
-import './checkout-components.css';
+} from './card-input';
+import './checkout-forms.css';
 
 /** A card that could not be tokenised; the message is the provider's, to show as it is (000 §8 Payment). */
 export class CardTokenError extends Error {

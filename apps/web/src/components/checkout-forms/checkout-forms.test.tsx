@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useRef, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, setOrganization } from '../../../test/helpers';
+import { json, mockApi, setOrganization } from '../../test/helpers';
 import { CardField, type CardFieldHandle, type CardTokenError } from './card-field';
 import { DiscountCodeField } from './discount-code-field';
 import { PriceBreakdown } from './price-breakdown';

@@ -6,11 +6,11 @@ import {
   validateDiscountCode,
 } from '@portal/domain/validation/discount-code';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { applyCoupon } from '../../../api/billing';
-import { Button } from '../../../components/ui/button';
-import { describedBy, FieldError } from '../../../components/ui/field';
-import { isApiError } from '../../../lib/api-error';
-import './checkout-components.css';
+import { applyCoupon } from '../../api/billing';
+import { isApiError } from '../../lib/api-error';
+import { Button } from '../ui/button';
+import { describedBy, FieldError } from '../ui/field';
+import './checkout-forms.css';
 
 /** An applied code: the code as the server spells it and the percentage per product id. */
 export interface AppliedDiscount {

@@ -1,7 +1,7 @@
 import type { CheckoutSummary } from '@portal/domain/pricing/checkout-summary';
 import { formatUsd } from '@portal/domain/pricing/money';
 import { renewsEveryText } from '@portal/domain/pricing/plan-texts';
-import './checkout-components.css';
+import './checkout-forms.css';
 
 export type { CheckoutSummary };
 

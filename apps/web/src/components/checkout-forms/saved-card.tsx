@@ -1,6 +1,6 @@
-import type { Card } from '../../../api/billing';
-import { Button } from '../../../components/ui/button';
-import './checkout-components.css';
+import type { Card } from '../../api/billing';
+import { Button } from '../ui/button';
+import './checkout-forms.css';
 
 /** The patient's saved card: brand, last four digits and expiry, with 'Change card'. */
 export function SavedCard({

@@ -1,16 +1,12 @@
 import { SMS_MAX_PER_MONTH } from '@portal/domain/constants';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import {
-  type AddressSuggestion,
-  addressConfigQueryOptions,
-  getAddressSuggestions,
-} from '../../../api/address';
-import { statesQueryOptions } from '../../../api/organization';
-import { Select } from '../../../components/ui/select';
-import { TextInput } from '../../../components/ui/text-input';
+import { type AddressSuggestion, addressConfigQueryOptions, getAddressSuggestions } from '../../api/address';
+import { statesQueryOptions } from '../../api/organization';
+import { Select } from '../ui/select';
+import { TextInput } from '../ui/text-input';
 import type { ShippingField, ShippingFormController } from './use-shipping-form';
-import './checkout-components.css';
+import './checkout-forms.css';
 
 export interface ShippingFormProps {
   form: ShippingFormController;

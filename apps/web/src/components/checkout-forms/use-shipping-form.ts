@@ -7,9 +7,9 @@ import {
   validateShippingForm,
 } from '@portal/domain/validation/shipping';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { getZip } from '../../../api/address';
-import type { Patient } from '../../../lib/patient';
-import { useForm } from '../../../lib/use-form';
+import { getZip } from '../../api/address';
+import type { Patient } from '../../lib/patient';
+import { useForm } from '../../lib/use-form';
 
 export type { ShippingField, ShippingFormValues };
 

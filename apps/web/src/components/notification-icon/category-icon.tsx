@@ -1,4 +1,5 @@
 import type { NotificationCategory } from '@portal/domain/notifications/categories';
+import './notification-icon.css';
 
 /** Outline icons (24 x 24, stroke) per category. */
 const PATHS: Record<NotificationCategory, string> = {

@@ -13,15 +13,15 @@ import {
   validateProfileStep,
 } from '@portal/domain/validation/profile';
 import { type FormEvent, useId } from 'react';
-import type { State } from '../../../api/organization';
-import type { PatientChanges } from '../../../api/patient';
-import { Button } from '../../../components/ui/button';
-import { FieldError } from '../../../components/ui/field';
-import { Select } from '../../../components/ui/select';
-import { TextInput } from '../../../components/ui/text-input';
-import type { Patient } from '../../../lib/patient';
-import { type FormState, useForm } from '../../../lib/use-form';
-import './consultation.css';
+import type { State } from '../../api/organization';
+import type { PatientChanges } from '../../api/patient';
+import type { Patient } from '../../lib/patient';
+import { type FormState, useForm } from '../../lib/use-form';
+import { Button } from '../ui/button';
+import { FieldError } from '../ui/field';
+import { Select } from '../ui/select';
+import { TextInput } from '../ui/text-input';
+import '../step-page/step-page.css';
 
 export type ProfileStatus = 'idle' | 'submitting' | 'error';
 

@@ -1,9 +1,10 @@
 import { MESSAGES } from '@portal/domain/messages';
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { isApiError } from '../../../lib/api-error';
-import { SETTINGS_SUBSECTIONS, type SettingsSubsection } from '../lib/sections';
-import type { SettingsAlert } from '../lib/use-settings-alert';
+import { isApiError } from '../../lib/api-error';
+import { Alert } from '../ui/alert';
+import { SETTINGS_SUBSECTIONS, type SettingsSubsection } from './sections';
+import type { SettingsAlert } from './use-settings-alert';
+import './settings-section.css';
 
 /** The id of a sub-section's region, also the scroll target of /settings/{section} on desktop. */
 export const sectionId = (key: SettingsSubsection) => `settings-${key}`;

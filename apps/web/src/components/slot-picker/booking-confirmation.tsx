@@ -3,8 +3,9 @@ import type { Appointment } from '@portal/domain/contracts/appointment';
 import { formatCallTime } from '@portal/domain/scheduling/format-slot';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button';
-import { patientTimeZone } from '../lib/time-zone';
+import { patientTimeZone } from '../../lib/time-zone';
+import { buttonClassName } from '../ui/button';
+import './slot-picker.css';
 
 /** After booking: when the call is, in the patient's zone, and where to find it. */
 export function BookingConfirmation({

@@ -3,12 +3,13 @@ import { MESSAGES } from '@portal/domain/messages';
 import { formatSlotTime, groupSlotsByDay } from '@portal/domain/scheduling/format-slot';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { availabilityQueryOptions, PICKER_DAYS, useBookAppointment } from '../../../api/appointments';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { isApiError } from '../../../lib/api-error';
-import { patientTimeZone } from '../lib/time-zone';
+import { availabilityQueryOptions, PICKER_DAYS, useBookAppointment } from '../../api/appointments';
+import { isApiError } from '../../lib/api-error';
+import { patientTimeZone } from '../../lib/time-zone';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import './slot-picker.css';
 
 /**
  * Pick a day, then a time (shown in the patient's own time zone), then Confirm. A time taken meanwhile

@@ -2,7 +2,7 @@ import { dashboardPath } from '@portal/domain/consultation/consultation-path';
 import { MESSAGES } from '@portal/domain/messages';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/api-error';
+import { isApiError } from '../../lib/api-error';
 import type { UnavailableStateModalProps } from './unavailable-state-modal';
 
 /**

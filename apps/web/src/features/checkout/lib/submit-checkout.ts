@@ -1,15 +1,14 @@
 import { cardUpdateFailureMessage, MESSAGES } from '@portal/domain/messages';
-import { addCard, createBillingProfile, type ReferralTraits } from '../../../api/billing';
+import { addCard, createBillingProfile } from '../../../api/billing';
 import { completeIntake, setIntakeSubscriptions } from '../../../api/intakes';
 import { startMembership } from '../../../api/memberships';
 import { addSubscriber, setSubscriberTag, updatePatient } from '../../../api/patient';
 import { subscribeToProduct } from '../../../api/subscriptions';
+import { CardTokenError } from '../../../components/checkout-forms/card-field';
+import type { ShippingPayload } from '../../../components/checkout-forms/use-shipping-form';
 import { isApiError } from '../../../lib/api-error';
 import type { Patient } from '../../../lib/patient';
-import { readJson } from '../../../lib/storage';
-import { STORAGE_KEYS } from '../../../lib/storage-keys';
-import { CardTokenError } from '../components/card-field';
-import type { ShippingPayload } from '../components/use-shipping-form';
+import { readReferralTraits } from '../../../lib/referral-traits';
 import type { CheckoutData } from './checkout-data';
 
 /** A failed step: the message to show and whether it is the critical shipping alert (000 §8). */
@@ -30,19 +29,6 @@ export const COMPLETION_TAGS: readonly [string, 'active' | 'inactive'][] = [
   ['status:intake:incomplete', 'inactive'],
   ['status:intake:complete', 'active'],
 ];
-
-/** Referral id and affiliate token kept from the landing link, when there were any. */
-export function readReferralTraits(): ReferralTraits {
-  const stored = readJson<Record<string, unknown>>(STORAGE_KEYS.landingTraits, 'session') ?? {};
-  const pick = (key: string) =>
-    typeof stored[key] === 'string' && stored[key] ? (stored[key] as string) : undefined;
-  const referral: ReferralTraits = {};
-  const referralId = pick('referral_id');
-  const affiliateToken = pick('affiliate_token');
-  if (referralId) referral.referral_id = referralId;
-  if (affiliateToken) referral.affiliate_token = affiliateToken;
-  return referral;
-}
 
 export interface SubmitInput {
   userId: string;

@@ -5,6 +5,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { writeSelectedMembership, writeSelectedProducts } from '../../../lib/funnel-selection';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import {
+  GENERIC_ID,
+  INTAKE_ID,
+  intake,
+  intakePath,
+  intakeTemplate,
+  LAB_ID,
+  product,
+  productTemplate,
+  STATES,
+  TEMPLATE_ID,
+} from '../../../test/fixtures/funnel';
+import {
   currentUrl,
   json,
   mockApi,
@@ -16,18 +28,6 @@ import {
   signIn,
   USER_ID,
 } from '../../../test/helpers';
-import {
-  GENERIC_ID,
-  INTAKE_ID,
-  intake,
-  intakePath,
-  intakeTemplate,
-  LAB_ID,
-  product,
-  productTemplate,
-  STATES,
-  TEMPLATE_ID,
-} from '../../consultation/test/fixtures';
 
 const PATH = `/consultation/checkout/${INTAKE_ID}`;
 const ADDON_ID = '999999999999999999999999';

@@ -11,6 +11,16 @@ import { savedCardQueryOptions } from '../../../api/billing';
 import { intakeKeys, removeIntakeProducts } from '../../../api/intakes';
 import { getPatient, patientKeys } from '../../../api/patient';
 import { funnelKeys } from '../../../api/view-keys';
+import { CardField, type CardFieldHandle } from '../../../components/checkout-forms/card-field';
+import {
+  type AppliedDiscount,
+  DiscountCodeField,
+} from '../../../components/checkout-forms/discount-code-field';
+import { PriceBreakdown } from '../../../components/checkout-forms/price-breakdown';
+import { SavedCard } from '../../../components/checkout-forms/saved-card';
+import { ShippingForm } from '../../../components/checkout-forms/shipping-form';
+import { useShippingForm } from '../../../components/checkout-forms/use-shipping-form';
+import { InvalidIntakeRedirect } from '../../../components/step-page/intake-guard';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -20,17 +30,10 @@ import {
   writeSelectedProducts,
 } from '../../../lib/funnel-selection';
 import { saveUser, useSessionUser } from '../../../lib/session';
-import { InvalidIntakeRedirect } from '../../consultation/components/intake-guard';
-import { CardField, type CardFieldHandle } from '../components/card-field';
-import { type AppliedDiscount, DiscountCodeField } from '../components/discount-code-field';
-import { PriceBreakdown } from '../components/price-breakdown';
-import { SavedCard } from '../components/saved-card';
-import { ShippingForm } from '../components/shipping-form';
-import { useShippingForm } from '../components/use-shipping-form';
 import { type CheckoutData, loadCheckout } from '../lib/checkout-data';
 import type { CheckoutItem } from '../lib/checkout-items';
 import { submitCheckout, submitErrorMessage } from '../lib/submit-checkout';
-import '../../consultation/components/consultation.css';
+import '../../../components/step-page/step-page.css';
 import './checkout-page.css';
 
 /** Shown above Submit (000 §1, 002 §2.8). */

@@ -4,9 +4,9 @@ import type { Intake } from '@portal/domain/contracts/intake';
 import type { IntakeTemplate } from '@portal/domain/contracts/intake-template';
 import type { QueryClient } from '@tanstack/react-query';
 import { productTemplateQueryOptions } from '../../../api/products';
+import { PROTOCOL_CARDS } from '../../../lib/protocols';
 import { readStorage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
-import { PROTOCOL_CARDS } from './protocols';
 
 /** Slug of the one intake template whose visit goes on to protocol selection (the compounded rapamycin visit). */
 const PROTOCOL_SELECTION_SLUG = PROTOCOL_CARDS.find((card) => card.key === 'compounded')?.slug;

@@ -1,6 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  GENERIC_ID,
+  INTAKE_ID,
+  intake,
+  intakePath,
+  intakeTemplate,
+  LAB_ID,
+  productTemplate,
+  TEMPLATE_ID,
+} from '../../../test/fixtures/funnel';
+import {
   currentUrl,
   json,
   mockApi,
@@ -11,16 +21,6 @@ import {
   signIn,
   USER_ID,
 } from '../../../test/helpers';
-import {
-  GENERIC_ID,
-  INTAKE_ID,
-  intake,
-  intakePath,
-  intakeTemplate,
-  LAB_ID,
-  productTemplate,
-  TEMPLATE_ID,
-} from '../test/fixtures';
 
 const HIW = `/consultation/hiw/${USER_ID}/${INTAKE_ID}/question/none`;
 const COMPLETE = {

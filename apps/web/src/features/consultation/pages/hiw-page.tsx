@@ -5,12 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { intakeQueryOptions } from '../../../api/intakes';
 import { productTemplateQueryOptions } from '../../../api/products';
+import { InvalidIntakeRedirect } from '../../../components/step-page/intake-guard';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { seg } from '../../../lib/api-client';
+import { carriedQuery, isInvalidIntakeError, pharmacyTarget } from '../../../lib/consultation-routing';
 import { useSessionUser } from '../../../lib/session';
-import { InvalidIntakeRedirect } from '../components/intake-guard';
-import { carriedQuery, isInvalidIntakeError, pharmacyTarget } from '../lib/consultation-routing';
+import '../../../components/step-page/step-page.css';
 import '../components/consultation.css';
 
 const STEPS = [

@@ -5,6 +5,14 @@ import { realTimersOnFixedClock } from '@portal/domain/testing/fixed-clock';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  GENERIC_ID,
+  INTAKE_ID,
+  intake,
+  intakePath,
+  intakeTemplate,
+  TEMPLATE_ID,
+} from '../../../test/fixtures/funnel';
+import {
   currentUrl,
   json,
   mockApi,
@@ -16,7 +24,6 @@ import {
   signIn,
   USER_ID,
 } from '../../../test/helpers';
-import { GENERIC_ID, INTAKE_ID, intake, intakePath, intakeTemplate, TEMPLATE_ID } from '../test/fixtures';
 
 const option = (id: string, label: string, include_none = false) => ({ _id: id, label, include_none });
 const followUp = (id: string, label: string): Question['response_conditions'][number]['question'] => ({

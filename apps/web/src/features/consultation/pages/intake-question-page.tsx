@@ -25,11 +25,14 @@ import {
   useAnswerFollowUpsMutation,
   useAnswerQuestionMutation,
 } from '../../../api/intakes';
+import { InvalidIntakeRedirect } from '../../../components/step-page/intake-guard';
+import { QuestionProgressBar } from '../../../components/step-page/question-progress-bar';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextInput } from '../../../components/ui/text-input';
+import { carriedQuery, isInvalidIntakeError } from '../../../lib/consultation-routing';
 import {
   FollowUpField,
   type FollowUpValue,
@@ -38,10 +41,8 @@ import {
   revealedFollowUps,
   savedFollowUps,
 } from '../components/follow-up-field';
-import { InvalidIntakeRedirect } from '../components/intake-guard';
-import { QuestionProgressBar } from '../components/question-progress-bar';
-import { carriedQuery, isInvalidIntakeError } from '../lib/consultation-routing';
 import { afterQuestionsTarget, targetQuery } from '../lib/question-routing';
+import '../../../components/step-page/step-page.css';
 import '../components/consultation.css';
 
 type Status = 'idle' | 'submitting' | 'error';

@@ -9,14 +9,15 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { intakeTemplateQueryOptions } from '../../../api/intake-templates';
 import { intakeQueryOptions } from '../../../api/intakes';
 import { patientQueryOptions } from '../../../api/patient';
+import { InvalidIntakeRedirect } from '../../../components/step-page/intake-guard';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { carriedQuery, isInvalidIntakeError } from '../../../lib/consultation-routing';
 import { useSessionUser } from '../../../lib/session';
-import { InvalidIntakeRedirect } from '../components/intake-guard';
-import { carriedQuery, isInvalidIntakeError } from '../lib/consultation-routing';
 import { pregnancySummary, YES_NO_QUESTIONS } from '../lib/medical-history';
 import { afterQuestionsTarget, firstQuestionId, targetQuery } from '../lib/question-routing';
+import '../../../components/step-page/step-page.css';
 import '../components/consultation.css';
 
 const NOT_ANSWERED = 'Not answered yet';

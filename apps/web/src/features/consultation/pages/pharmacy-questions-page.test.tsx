@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/session';
+import { INTAKE_ID, intake, intakePath } from '../../../test/fixtures/funnel';
 import {
   currentUrl,
   json,
@@ -13,7 +14,6 @@ import {
   signIn,
   USER_ID,
 } from '../../../test/helpers';
-import { INTAKE_ID, intake, intakePath } from '../test/fixtures';
 
 const FIRST_QUESTION = '0123456789abcdef01234567';
 const questions = (step: number) =>

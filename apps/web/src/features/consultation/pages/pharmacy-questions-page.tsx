@@ -10,14 +10,14 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { intakeTemplateQueryOptions } from '../../../api/intake-templates';
 import { intakeQueryOptions } from '../../../api/intakes';
 import { type MedicalProfileChanges, useUpdatePatientMutation } from '../../../api/patient';
+import { InvalidIntakeRedirect } from '../../../components/step-page/intake-guard';
+import { QuestionProgressBar } from '../../../components/step-page/question-progress-bar';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextArea } from '../../../components/ui/text-area';
+import { carriedQuery, isInvalidIntakeError } from '../../../lib/consultation-routing';
 import type { Patient } from '../../../lib/patient';
 import { useSessionUser } from '../../../lib/session';
-import { InvalidIntakeRedirect } from '../components/intake-guard';
-import { QuestionProgressBar } from '../components/question-progress-bar';
-import { carriedQuery, isInvalidIntakeError } from '../lib/consultation-routing';
 import {
   PREGNANCY_NONE_ID,
   PREGNANCY_NONE_LABEL,
@@ -30,6 +30,7 @@ import {
   yesNoQuestionOf,
 } from '../lib/medical-history';
 import { afterQuestionsTarget, firstQuestionId, targetQuery } from '../lib/question-routing';
+import '../../../components/step-page/step-page.css';
 import '../components/consultation.css';
 
 type Status = 'idle' | 'submitting' | 'error';

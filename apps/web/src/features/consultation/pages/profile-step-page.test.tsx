@@ -4,6 +4,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/session';
 import {
+  INTAKE_ID,
+  intake,
+  intakePath,
+  LAB_ID,
+  productTemplate,
+  STATES,
+  TEMPLATE_ID,
+} from '../../../test/fixtures/funnel';
+import {
   currentUrl,
   json,
   mockApi,
@@ -15,15 +24,6 @@ import {
   signIn,
   USER_ID,
 } from '../../../test/helpers';
-import {
-  INTAKE_ID,
-  intake,
-  intakePath,
-  LAB_ID,
-  productTemplate,
-  STATES,
-  TEMPLATE_ID,
-} from '../test/fixtures';
 
 const PATH = `/consultation/profile/${USER_ID}/${INTAKE_ID}/question/none`;
 const validatePath = (stateId: string) =>

@@ -8,20 +8,21 @@ import { intakeQueryOptions } from '../../../api/intakes';
 import { statesQueryOptions } from '../../../api/organization';
 import { useUpdatePatientMutation } from '../../../api/patient';
 import { productTemplateQueryOptions } from '../../../api/products';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { useSessionUser } from '../../../lib/session';
-import { InvalidIntakeRedirect } from '../components/intake-guard';
 import {
   ProfileForm,
   type ProfileStatus,
   toProfileChanges,
   useProfileForm,
-} from '../components/profile-form';
-import { UnavailableStateModal } from '../components/unavailable-state-modal';
-import { useUnavailableState } from '../components/use-unavailable-state';
-import { carriedQuery, isInvalidIntakeError, pharmacyTarget } from '../lib/consultation-routing';
+} from '../../../components/profile-form/profile-form';
+import { InvalidIntakeRedirect } from '../../../components/step-page/intake-guard';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { UnavailableStateModal } from '../../../components/unavailable-state/unavailable-state-modal';
+import { useUnavailableState } from '../../../components/unavailable-state/use-unavailable-state';
+import { carriedQuery, isInvalidIntakeError, pharmacyTarget } from '../../../lib/consultation-routing';
+import { useSessionUser } from '../../../lib/session';
+import '../../../components/step-page/step-page.css';
 import '../components/consultation.css';
 
 /**

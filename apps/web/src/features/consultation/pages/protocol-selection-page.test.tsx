@@ -2,15 +2,6 @@ import { MESSAGES } from '@portal/domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  currentUrl,
-  json,
-  mockApi,
-  ORG_ID,
-  renderRoute,
-  setOrganization,
-  signIn,
-} from '../../../test/helpers';
-import {
   COMPOUNDED_ID,
   GENERIC_ID,
   GLOBAL_TEMPLATE_ID,
@@ -21,7 +12,16 @@ import {
   product,
   productTemplate,
   TEMPLATE_ID,
-} from '../test/fixtures';
+} from '../../../test/fixtures/funnel';
+import {
+  currentUrl,
+  json,
+  mockApi,
+  ORG_ID,
+  renderRoute,
+  setOrganization,
+  signIn,
+} from '../../../test/helpers';
 
 const PATH = `/consultation/protocol-selection/${INTAKE_ID}`;
 const GENERIC_DEFAULT = '0000000000000000000000a1';

@@ -9,20 +9,21 @@ import { getGlobalIntakeTemplate, getIntakeTemplate } from '../../../api/intake-
 import { getIntake } from '../../../api/intakes';
 import { getProductTemplate, getTemplateProducts } from '../../../api/products';
 import { funnelKeys } from '../../../api/view-keys';
+import { InvalidIntakeRedirect } from '../../../components/step-page/intake-guard';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
-import { useSessionUser } from '../../../lib/session';
-import { InvalidIntakeRedirect } from '../components/intake-guard';
-import { isInvalidIntakeError } from '../lib/consultation-routing';
+import { isInvalidIntakeError } from '../../../lib/consultation-routing';
 import {
   cheapestPerMonthCents,
   PROTOCOL_CARDS,
   type ProtocolCardDefinition,
   type ProtocolKey,
   perMonthText,
-} from '../lib/protocols';
+} from '../../../lib/protocols';
+import { useSessionUser } from '../../../lib/session';
+import '../../../components/step-page/step-page.css';
 import '../components/consultation.css';
 
 interface ProtocolOffer {

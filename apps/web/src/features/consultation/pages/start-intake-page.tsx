@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
 import { useSessionUser } from '../../../lib/session';
+import '../../../components/step-page/step-page.css';
 import '../components/consultation.css';
 
 /** The route's ids or the intake they lead to do not exist. */

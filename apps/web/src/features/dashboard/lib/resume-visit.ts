@@ -4,7 +4,7 @@ import type { Intake } from '@portal/domain/contracts/intake';
 import type { IntakeTemplate } from '@portal/domain/contracts/intake-template';
 
 import type { Patient } from '../../../lib/patient';
-import { PROTOCOL_CARDS } from './protocols';
+import { PROTOCOL_CARDS } from '../../../lib/protocols';
 
 const COMPOUNDED_SLUG = PROTOCOL_CARDS.find((card) => card.key === 'compounded')?.slug;
 

@@ -2,6 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setBrand } from '../../../lib/brand';
 import {
+  COMPOUNDED_ID,
+  GENERIC_ID,
+  INTAKE_ID,
+  intake,
+  intakeTemplate,
+  productTemplate,
+  TEMPLATE_ID,
+} from '../../../test/fixtures/funnel';
+import {
   currentUrl,
   json,
   mockApi,
@@ -12,15 +21,6 @@ import {
   signIn,
   USER_ID,
 } from '../../../test/helpers';
-import {
-  COMPOUNDED_ID,
-  GENERIC_ID,
-  INTAKE_ID,
-  intake,
-  intakeTemplate,
-  productTemplate,
-  TEMPLATE_ID,
-} from '../../consultation/test/fixtures';
 import {
   appointment,
   coachingSubscription,

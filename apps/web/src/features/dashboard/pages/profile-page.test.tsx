@@ -1,6 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  GENERIC_ID,
+  INTAKE_ID,
+  intake,
+  intakeTemplate,
+  productTemplate,
+  TEMPLATE_ID,
+} from '../../../test/fixtures/funnel';
+import {
   json,
   mockApi,
   ORG_ID,
@@ -10,14 +18,6 @@ import {
   signIn,
   USER_ID,
 } from '../../../test/helpers';
-import {
-  GENERIC_ID,
-  INTAKE_ID,
-  intake,
-  intakeTemplate,
-  productTemplate,
-  TEMPLATE_ID,
-} from '../../consultation/test/fixtures';
 
 const COACH_ID = '888888888888888888888888';
 const submitted = {

@@ -3,8 +3,8 @@ import type { Order } from '@portal/domain/contracts/order';
 import type { Organization } from '@portal/domain/contracts/organization';
 import type { Subscription } from '@portal/domain/contracts/subscription';
 import { vi } from 'vitest';
+import { GENERIC_ID } from '../../../test/fixtures/funnel';
 import { ORG_ID, USER_ID } from '../../../test/helpers';
-import { GENERIC_ID } from '../../consultation/test/fixtures';
 
 export const SUB_ID = '5ab000000000000000000001';
 export const ORDER_ID = '0de000000000000000000001';

@@ -1,5 +1,5 @@
+import { useAuthorizedImage } from '../../../components/camera/use-authorized-image';
 import { Button } from '../../../components/ui/button';
-import { useAuthorizedImage } from './use-authorized-image';
 
 function StoredPhoto({
   title,

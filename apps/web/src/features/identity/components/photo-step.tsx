@@ -2,6 +2,7 @@ import { uploadFailureMessage } from '@portal/domain/messages';
 import { fileExtension, validatePhotoFile } from '@portal/domain/validation/uploads';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useUploadPhoto } from '../../../api/media';
+import { CameraHelpPanel } from '../../../components/camera/camera-help-panel';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,8 +14,7 @@ import {
   type Facing,
   openCamera,
   stopCamera,
-} from '../lib/camera';
-import { CameraHelpPanel } from './camera-help-panel';
+} from '../../../lib/camera';
 
 type Photo = { blob: Blob; name: string; previewUrl: string | null };
 type Camera = { status: 'starting' } | { status: 'live' } | { status: 'problem'; problem: CameraProblem };

@@ -3,6 +3,9 @@ import { MESSAGES } from '@portal/domain/messages';
 import { formatSlotTime } from '@portal/domain/scheduling/format-slot';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { patientTimeZone } from '../../../lib/time-zone';
+import { mediaError, stubCamera } from '../../../test/camera-stub';
+import { INTAKE_ID, intake, intakePath } from '../../../test/fixtures/funnel';
 import {
   currentUrl,
   json,
@@ -14,9 +17,6 @@ import {
   signIn,
   USER_ID,
 } from '../../../test/helpers';
-import { INTAKE_ID, intake, intakePath } from '../../consultation/test/fixtures';
-import { patientTimeZone } from '../lib/time-zone';
-import { mediaError, stubCamera } from '../test/camera-stub';
 
 const IMAGES = `/users/${ORG_ID}/user/${USER_ID}/patient/images`;
 const UPLOAD = `/patient-identification/${ORG_ID}`;

@@ -8,16 +8,16 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { intakeQueryOptions } from '../../../api/intakes';
 import { patientImagesQueryOptions } from '../../../api/media';
 import { patientQueryOptions } from '../../../api/patient';
+import { BookingConfirmation } from '../../../components/slot-picker/booking-confirmation';
+import { SlotPicker } from '../../../components/slot-picker/slot-picker';
+import { InvalidIntakeRedirect } from '../../../components/step-page/intake-guard';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { isInvalidIntakeError } from '../../../lib/consultation-routing';
 import { useSessionUser } from '../../../lib/session';
-import { InvalidIntakeRedirect } from '../../consultation/components/intake-guard';
-import { isInvalidIntakeError } from '../../consultation/lib/consultation-routing';
-import { BookingConfirmation } from '../components/booking-confirmation';
 import { ExistingIdentity } from '../components/existing-identity';
 import { PhotoStep } from '../components/photo-step';
-import { SlotPicker } from '../components/slot-picker';
 import {
   afterUpload,
   backPath,
@@ -27,7 +27,7 @@ import {
   stepPath,
   toStep,
 } from '../lib/identity-steps';
-import '../../consultation/components/consultation.css';
+import '../../../components/step-page/step-page.css';
 import '../components/identity.css';
 
 const HEADINGS: Record<VerificationStep, string> = {

@@ -1,8 +1,8 @@
 import { formatSlotTime } from '@portal/domain/scheduling/format-slot';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { patientTimeZone } from '../../../lib/time-zone';
 import { json, mockApi, renderRoute, setOrganization, signIn, USER_ID } from '../../../test/helpers';
-import { patientTimeZone } from '../lib/time-zone';
 
 const SUBSCRIPTION = '0123456789abcdef0123456b';
 const SLOT = { start_time: '2030-03-05T18:00:00.000Z', end_time: '2030-03-05T18:30:00.000Z' };

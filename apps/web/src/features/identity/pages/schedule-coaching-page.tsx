@@ -3,10 +3,10 @@ import type { Appointment } from '@portal/domain/contracts/appointment';
 import { isObjectId } from '@portal/domain/ids';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { BookingConfirmation } from '../../../components/slot-picker/booking-confirmation';
+import { SlotPicker } from '../../../components/slot-picker/slot-picker';
 import { useSessionUser } from '../../../lib/session';
-import { BookingConfirmation } from '../components/booking-confirmation';
-import { SlotPicker } from '../components/slot-picker';
-import '../../consultation/components/consultation.css';
+import '../../../components/step-page/step-page.css';
 import '../components/identity.css';
 
 /** The coachingLink query (001 §2, an encoded event link), kept only when it is a web address. */

@@ -1,6 +1,6 @@
 import { relativeTime } from '@portal/domain/notifications/relative-time';
 import type { Notification } from '../../../api/notifications';
-import { CategoryIcon } from './category-icon';
+import { CategoryIcon } from '../../../components/notification-icon/category-icon';
 
 /**
  * One notification (001 §2): category icon, message, read dot and relative time. The whole row is one

@@ -3,12 +3,16 @@ import { normalizeEmail } from '@portal/domain/validation/auth';
 import { validateEmailForm } from '@portal/domain/validation/settings';
 import { type FormEvent, useMemo, useState } from 'react';
 import { updatePatient, usePatientSaved } from '../../../api/patient';
+import {
+  failureMessage,
+  SectionAlert,
+  SettingsSection,
+} from '../../../components/settings-section/settings-section';
+import { useSettingsAlert } from '../../../components/settings-section/use-settings-alert';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/text-input';
 import type { Patient } from '../../../lib/patient';
 import { useForm } from '../../../lib/use-form';
-import { useSettingsAlert } from '../lib/use-settings-alert';
-import { failureMessage, SectionAlert, SettingsSection } from './settings-section';
 
 /** Email address (001 §2, §5): unique per organization; a failure stays until dismissed (001 §8). */
 export function EmailSection({ user }: { user: Patient }) {

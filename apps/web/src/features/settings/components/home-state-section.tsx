@@ -4,12 +4,16 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { statesQueryOptions } from '../../../api/organization';
 import { updatePatient, usePatientSaved } from '../../../api/patient';
+import {
+  failureMessage,
+  SectionAlert,
+  SettingsSection,
+} from '../../../components/settings-section/settings-section';
+import { useSettingsAlert } from '../../../components/settings-section/use-settings-alert';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import type { Patient } from '../../../lib/patient';
 import { useForm } from '../../../lib/use-form';
-import { useSettingsAlert } from '../lib/use-settings-alert';
-import { failureMessage, SectionAlert, SettingsSection } from './settings-section';
 
 /** Home state (001 §2, §5): the state the patient resides in or of their driver's license or ID. */
 export function HomeStateSection({ user }: { user: Patient }) {

@@ -4,13 +4,17 @@ import { offersMobileVerification } from '@portal/domain/settings/mobile-verific
 import { canSubmitMobileNumber, validateMobileNumber } from '@portal/domain/validation/settings';
 import { type FormEvent, useEffect, useState } from 'react';
 import { updatePatient, usePatientSaved } from '../../../api/patient';
+import {
+  failureMessage,
+  SectionAlert,
+  SettingsSection,
+} from '../../../components/settings-section/settings-section';
+import { useSettingsAlert } from '../../../components/settings-section/use-settings-alert';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/text-input';
 import { useBrand } from '../../../lib/brand';
 import type { Patient } from '../../../lib/patient';
-import { useSettingsAlert } from '../lib/use-settings-alert';
 import { MobileVerificationPanel } from './mobile-verification-panel';
-import { failureMessage, SectionAlert, SettingsSection } from './settings-section';
 
 /**
  * Mobile number (001 §2, §5): masked (###) ###-####, US only, only the national number is sent. Where the

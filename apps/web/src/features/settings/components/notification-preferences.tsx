@@ -5,13 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { notificationKeys, preferencesQueryOptions, savePreferences } from '../../../api/notifications';
+import { CategoryIcon } from '../../../components/notification-icon/category-icon';
+import { failureMessage, SectionAlert } from '../../../components/settings-section/settings-section';
+import { useSettingsAlert } from '../../../components/settings-section/use-settings-alert';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { failureMessage, SectionAlert } from '../../settings/components/settings-section';
-import { useSettingsAlert } from '../../settings/lib/use-settings-alert';
-import { CategoryIcon } from './category-icon';
-import './notifications.css';
+import './notification-preferences.css';
 
 export const PREFERENCES_SAVED = 'Notification preferences updated successfully';
 

@@ -1,5 +1,5 @@
-import { NotificationPreferences } from '../../notifications/components/notification-preferences';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/settings-section/settings-section';
+import { NotificationPreferences } from './notification-preferences';
 
 /** Notifications (001 §2): where to receive notifications; the preferences belong to the notifications feature. */
 export function NotificationsTab({ userId }: { userId: string }) {

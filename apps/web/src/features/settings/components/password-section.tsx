@@ -2,12 +2,16 @@ import { MESSAGES } from '@portal/domain/messages';
 import { validatePasswordChangeForm } from '@portal/domain/validation/settings';
 import { type FormEvent, useState } from 'react';
 import { changePassword, usePatientSaved } from '../../../api/patient';
+import {
+  failureMessage,
+  SectionAlert,
+  SettingsSection,
+} from '../../../components/settings-section/settings-section';
+import { useSettingsAlert } from '../../../components/settings-section/use-settings-alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordInput } from '../../../components/ui/password-input';
 import type { Patient } from '../../../lib/patient';
 import { useForm } from '../../../lib/use-form';
-import { useSettingsAlert } from '../lib/use-settings-alert';
-import { failureMessage, SectionAlert, SettingsSection } from './settings-section';
 
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 

@@ -2,13 +2,17 @@ import { cardUpdateFailureMessage, MESSAGES } from '@portal/domain/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { addCard, createBillingProfile, savedCardQueryOptions } from '../../../api/billing';
+import {
+  CardField,
+  type CardFieldHandle,
+  CardTokenError,
+} from '../../../components/checkout-forms/card-field';
+import { SectionAlert, SettingsSection } from '../../../components/settings-section/settings-section';
+import { useSettingsAlert } from '../../../components/settings-section/use-settings-alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
 import type { Patient } from '../../../lib/patient';
-import { CardField, type CardFieldHandle, CardTokenError } from '../../checkout/components';
-import { useSettingsAlert } from '../lib/use-settings-alert';
-import { SectionAlert, SettingsSection } from './settings-section';
 
 /**
  * Payment information (001 §2, §8): the saved card (brand, last 4, expiry) and a new card entry tokenised in

@@ -9,13 +9,17 @@ import {
 } from '@portal/domain/validation/profile';
 import { type FormEvent, useMemo, useState } from 'react';
 import { type PatientChanges, updatePatient, usePatientSaved } from '../../../api/patient';
+import {
+  failureMessage,
+  SectionAlert,
+  SettingsSection,
+} from '../../../components/settings-section/settings-section';
+import { useSettingsAlert } from '../../../components/settings-section/use-settings-alert';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { TextInput } from '../../../components/ui/text-input';
 import type { Patient } from '../../../lib/patient';
 import { useForm } from '../../../lib/use-form';
-import { useSettingsAlert } from '../lib/use-settings-alert';
-import { failureMessage, SectionAlert, SettingsSection } from './settings-section';
 
 /** `height` holds nothing: it only names the one error that feet and inches share. */
 type Values = {

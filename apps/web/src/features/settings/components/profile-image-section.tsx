@@ -5,21 +5,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { uploadPhoto } from '../../../api/media';
 import { patientQueryOptions, usePatientSaved } from '../../../api/patient';
+import { CameraHelpPanel } from '../../../components/camera/camera-help-panel';
+import { useAuthorizedImage } from '../../../components/camera/use-authorized-image';
+import { SectionAlert, SettingsSection } from '../../../components/settings-section/settings-section';
+import { useSettingsAlert } from '../../../components/settings-section/use-settings-alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
+import { type CameraProblem, cameraProblem, captureFrame, openCamera, stopCamera } from '../../../lib/camera';
 import type { Patient } from '../../../lib/patient';
-import { CameraHelpPanel } from '../../identity/components/camera-help-panel';
-import { useAuthorizedImage } from '../../identity/components/use-authorized-image';
-import {
-  type CameraProblem,
-  cameraProblem,
-  captureFrame,
-  openCamera,
-  stopCamera,
-} from '../../identity/lib/camera';
-import { useSettingsAlert } from '../lib/use-settings-alert';
-import { SectionAlert, SettingsSection } from './settings-section';
 
 type Photo = { blob: Blob; name: string; url: string | null };
 type View = 'idle' | 'camera' | 'preview';

@@ -2,11 +2,16 @@ import { MESSAGES } from '@portal/domain/messages';
 import { validateSettingsShippingForm } from '@portal/domain/validation/shipping';
 import { type FormEvent, useState } from 'react';
 import { updateShipping, usePatientSaved } from '../../../api/patient';
+import { ShippingForm } from '../../../components/checkout-forms/shipping-form';
+import { useShippingForm } from '../../../components/checkout-forms/use-shipping-form';
+import {
+  failureMessage,
+  SectionAlert,
+  SettingsSection,
+} from '../../../components/settings-section/settings-section';
+import { useSettingsAlert } from '../../../components/settings-section/use-settings-alert';
 import { Button } from '../../../components/ui/button';
 import type { Patient } from '../../../lib/patient';
-import { ShippingForm, useShippingForm } from '../../checkout/components';
-import { useSettingsAlert } from '../lib/use-settings-alert';
-import { failureMessage, SectionAlert, SettingsSection } from './settings-section';
 
 /** Shipping address (001 §2, §5): the checkout's form with the settings rules and messages. */
 export function ShippingSection({ user }: { user: Patient }) {

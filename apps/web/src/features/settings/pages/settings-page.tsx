@@ -2,6 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { patientQueryOptions } from '../../../api/patient';
+import {
+  isSubsection,
+  SETTINGS_SUBSECTIONS,
+  SETTINGS_TABS,
+  type SettingsSubsection,
+  type SettingsTab,
+  settingsPath,
+  tabOf,
+} from '../../../components/settings-section/sections';
+import { failureMessage, sectionId } from '../../../components/settings-section/settings-section';
 import { PageSpinner } from '../../../components/ui/spinner';
 import type { Patient } from '../../../lib/patient';
 import { useSessionUser } from '../../../lib/session';
@@ -14,17 +24,7 @@ import { PasswordSection } from '../components/password-section';
 import { PaymentSection } from '../components/payment-section';
 import { PersonalInfoSection } from '../components/personal-info-section';
 import { ProfileImageSection } from '../components/profile-image-section';
-import { failureMessage, sectionId } from '../components/settings-section';
 import { ShippingSection } from '../components/shipping-section';
-import {
-  isSubsection,
-  SETTINGS_SUBSECTIONS,
-  SETTINGS_TABS,
-  type SettingsSubsection,
-  type SettingsTab,
-  settingsPath,
-  tabOf,
-} from '../lib/sections';
 import '../components/settings.css';
 
 const PROFILE_PARTS: SettingsSubsection[] = ['info', 'email', 'password', 'mobile', 'state', 'image'];

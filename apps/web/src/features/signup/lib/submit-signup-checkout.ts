@@ -6,10 +6,11 @@ import { addCard, createBillingProfile } from '../../../api/billing';
 import { createOrder, submitOrder } from '../../../api/orders';
 import { setSubscriberTag, updatePatient } from '../../../api/patient';
 import { subscribeToProduct } from '../../../api/subscriptions';
+import { CardTokenError } from '../../../components/checkout-forms/card-field';
+import type { ShippingPayload } from '../../../components/checkout-forms/use-shipping-form';
 import { isApiError } from '../../../lib/api-error';
 import type { Patient } from '../../../lib/patient';
-import { CardTokenError, type ShippingPayload } from '../../checkout/components';
-import { readReferralTraits } from '../../checkout/lib/submit-checkout';
+import { readReferralTraits } from '../../../lib/referral-traits';
 
 /** A failed step, with the message to show (the provider's for card problems, 002 §8.2). */
 export class SignupCheckoutError extends Error {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../../lib/session';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { STATES } from '../../../test/fixtures/funnel';
 import {
   currentUrl,
   json,
@@ -15,7 +16,6 @@ import {
   signIn,
   USER_ID,
 } from '../../../test/helpers';
-import { STATES } from '../../consultation/test/fixtures';
 import {
   LAB,
   labProducts,

@@ -10,7 +10,7 @@ import { useSessionUser } from '../../../lib/session';
 import { storeDefaultItem, storeSignupProduct } from '../../../lib/signup-storage';
 import { SignupLoadError } from '../components/signup-load-error';
 import { defaultVariant, SIGNUP_PATHS, toDefaultItem, useSignupProductId } from '../lib/signup-flow';
-import '../../consultation/components/consultation.css';
+import '../../../components/step-page/step-page.css';
 import '../components/signup.css';
 
 const INCLUDED = [

@@ -12,13 +12,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { lifestyleQueryOptions, saveLifestyle } from '../../../api/patient';
+import { QuestionProgressBar } from '../../../components/step-page/question-progress-bar';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextArea } from '../../../components/ui/text-area';
 import { useSessionUser } from '../../../lib/session';
-import { QuestionProgressBar } from '../../consultation/components/question-progress-bar';
 import { SIGNUP_PATHS } from '../lib/signup-flow';
-import '../../consultation/components/consultation.css';
+import '../../../components/step-page/step-page.css';
 import '../components/signup.css';
 
 const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));

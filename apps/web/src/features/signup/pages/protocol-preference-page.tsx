@@ -18,7 +18,7 @@ import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { SignupLoadError } from '../components/signup-load-error';
 import { StickyTotalBar } from '../components/sticky-total-bar';
 import { SIGNUP_PATHS, toDefaultItem } from '../lib/signup-flow';
-import '../../consultation/components/consultation.css';
+import '../../../components/step-page/step-page.css';
 import '../components/signup.css';
 
 function planTitle(plan: PlanOption): string {

@@ -2,6 +2,7 @@ import { MESSAGES } from '@portal/domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { STATES } from '../../../test/fixtures/funnel';
 import {
   currentUrl,
   json,
@@ -14,7 +15,6 @@ import {
   signIn,
   USER_ID,
 } from '../../../test/helpers';
-import { STATES } from '../../consultation/test/fixtures';
 import {
   LAB,
   labProducts,

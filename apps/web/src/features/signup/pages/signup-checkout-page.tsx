@@ -11,25 +11,24 @@ import { Link, useNavigate } from 'react-router';
 import { type Card, savedCardQueryOptions } from '../../../api/billing';
 import { patientKeys } from '../../../api/patient';
 import { productTemplateQueryOptions, templateProductsQueryOptions } from '../../../api/products';
+import { CardField, type CardFieldHandle } from '../../../components/checkout-forms/card-field';
+import {
+  type AppliedDiscount,
+  DiscountCodeField,
+} from '../../../components/checkout-forms/discount-code-field';
+import { PriceBreakdown } from '../../../components/checkout-forms/price-breakdown';
+import { SavedCard } from '../../../components/checkout-forms/saved-card';
+import { ShippingForm } from '../../../components/checkout-forms/shipping-form';
+import { useShippingForm } from '../../../components/checkout-forms/use-shipping-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { saveUser, useSessionUser } from '../../../lib/session';
 import { clearSignupSelection, readDefaultItem, readSignupProduct } from '../../../lib/signup-storage';
-import {
-  type AppliedDiscount,
-  CardField,
-  type CardFieldHandle,
-  DiscountCodeField,
-  PriceBreakdown,
-  SavedCard,
-  ShippingForm,
-  useShippingForm,
-} from '../../checkout/components';
 import { SignupLoadError } from '../components/signup-load-error';
 import { defaultVariant } from '../lib/signup-flow';
 import { SignupCheckoutError, submitSignupCheckout } from '../lib/submit-signup-checkout';
-import '../../consultation/components/consultation.css';
+import '../../../components/step-page/step-page.css';
 import '../components/signup.css';
 
 const NOT_CHARGED_NOTE =

@@ -7,20 +7,20 @@ import { validateState } from '../../../api/intake-templates';
 import { statesQueryOptions } from '../../../api/organization';
 import { useUpdatePatientMutation } from '../../../api/patient';
 import { productTemplateQueryOptions, templateProductsQueryOptions } from '../../../api/products';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { useSessionUser } from '../../../lib/session';
-import { storeDefaultItem, storeSignupProduct } from '../../../lib/signup-storage';
 import {
   ProfileForm,
   type ProfileStatus,
   toProfileChanges,
   useProfileForm,
-} from '../../consultation/components/profile-form';
-import { UnavailableStateModal } from '../../consultation/components/unavailable-state-modal';
-import { useUnavailableState } from '../../consultation/components/use-unavailable-state';
+} from '../../../components/profile-form/profile-form';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { UnavailableStateModal } from '../../../components/unavailable-state/unavailable-state-modal';
+import { useUnavailableState } from '../../../components/unavailable-state/use-unavailable-state';
+import { useSessionUser } from '../../../lib/session';
+import { storeDefaultItem, storeSignupProduct } from '../../../lib/signup-storage';
 import { SignupLoadError } from '../components/signup-load-error';
 import { afterProfilePath, defaultVariant, toDefaultItem, useSignupProductId } from '../lib/signup-flow';
-import '../../consultation/components/consultation.css';
+import '../../../components/step-page/step-page.css';
 
 const isRestrictedLabState = (state: string) => (RESTRICTED_LAB_STATES as readonly string[]).includes(state);
 

@@ -1,6 +1,6 @@
 import type { Product, ProductType } from '@portal/domain/contracts/product';
+import { product, productTemplate } from '../../../test/fixtures/funnel';
 import { ORG_ID } from '../../../test/helpers';
-import { product, productTemplate } from '../../consultation/test/fixtures';
 
 export const SUPPLEMENT_ID = '999999999999999999999991';
 export const LAB = '999999999999999999999992';

@@ -5,11 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { subscriptionKeys } from '../../../api/subscriptions';
+import { BookingConfirmation } from '../../../components/slot-picker/booking-confirmation';
+import { SlotPicker } from '../../../components/slot-picker/slot-picker';
 import { useSessionUser } from '../../../lib/session';
-import { BookingConfirmation } from '../../identity/components/booking-confirmation';
-import { SlotPicker } from '../../identity/components/slot-picker';
-import '../../consultation/components/consultation.css';
-import '../../identity/components/identity.css';
+import '../../../components/step-page/step-page.css';
 
 /**
  * /schedule-subscription/{subscriptionId} (001 §2, §4 retention offer): the free longevity consultation the

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readSelectedProducts, writeSelectedProducts } from '../../../lib/funnel-selection';
+import { INTAKE_ID, intake, intakePath, intakeTemplate, TEMPLATE_ID } from '../../../test/fixtures/funnel';
 import {
   currentUrl,
   json,
@@ -11,7 +12,6 @@ import {
   setOrganization,
   signIn,
 } from '../../../test/helpers';
-import { INTAKE_ID, intake, intakePath, intakeTemplate, TEMPLATE_ID } from '../../consultation/test/fixtures';
 import { addOnTemplate, GENERIC_ID, METFORMIN_ID, NAD_ID, priced } from '../test/fixtures';
 
 const QUERY = `?product=0000000000000000000000ac&intakeTemplateId=${TEMPLATE_ID}`;

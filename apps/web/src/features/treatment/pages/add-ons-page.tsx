@@ -7,15 +7,15 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { addIntakeProducts, removeIntakeProducts } from '../../../api/intakes';
 import { funnelKeys } from '../../../api/view-keys';
+import { InvalidIntakeRedirect } from '../../../components/step-page/intake-guard';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SidePanel } from '../../../components/ui/side-panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
+import { isInvalidIntakeError } from '../../../lib/consultation-routing';
 import { readSelectedProducts, writeSelectedProducts } from '../../../lib/funnel-selection';
 import { useSessionUser } from '../../../lib/session';
-import { InvalidIntakeRedirect } from '../../consultation/components/intake-guard';
-import { isInvalidIntakeError } from '../../consultation/lib/consultation-routing';
 import { AddOnCard, addOnPriceText } from '../components/add-on-card';
 import { type Configuration, configurationBody, planProduct, selectedProduct } from '../lib/configuration';
 import {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readSelectedMembership } from '../../../lib/funnel-selection';
+import { INTAKE_ID } from '../../../test/fixtures/funnel';
 import {
   currentUrl,
   json,
@@ -11,7 +12,6 @@ import {
   setOrganization,
   signIn,
 } from '../../../test/helpers';
-import { INTAKE_ID } from '../../consultation/test/fixtures';
 import { MEMBERSHIP_ID, membership, membershipPrice } from '../test/fixtures';
 
 const MONTHLY = '0000000000000000000000e2';

@@ -5,6 +5,15 @@ import { readSelectedProducts } from '../../../lib/funnel-selection';
 import { readJson, readStorage, writeStorage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import {
+  GLOBAL_TEMPLATE_ID,
+  INTAKE_ID,
+  intake,
+  intakePath,
+  intakeTemplate,
+  STATES,
+  TEMPLATE_ID,
+} from '../../../test/fixtures/funnel';
+import {
   currentUrl,
   json,
   mockApi,
@@ -16,15 +25,6 @@ import {
   signIn,
   USER_ID,
 } from '../../../test/helpers';
-import {
-  GLOBAL_TEMPLATE_ID,
-  INTAKE_ID,
-  intake,
-  intakePath,
-  intakeTemplate,
-  STATES,
-  TEMPLATE_ID,
-} from '../../consultation/test/fixtures';
 import {
   C3_12,
   COMPOUNDED_ID,

@@ -1,8 +1,8 @@
 import type { Membership, MembershipPrice } from '@portal/domain/contracts/membership';
 import type { Product, ProductTemplate } from '@portal/domain/contracts/product';
 import type { Subscription } from '@portal/domain/contracts/subscription';
+import { COMPOUNDED_ID, GENERIC_ID, product, productTemplate } from '../../../test/fixtures/funnel';
 import { ORG_ID } from '../../../test/helpers';
-import { COMPOUNDED_ID, GENERIC_ID, product, productTemplate } from '../../consultation/test/fixtures';
 
 export const METFORMIN_ID = '0000000000000000000000f1';
 export const NAD_ID = '0000000000000000000000f2';

@@ -15,7 +15,7 @@ import { Link, useLocation } from 'react-router';
 import { verificationCallsQueryOptions } from '../../../api/appointments';
 import { buttonClassName } from '../../../components/ui/button';
 import type { Patient } from '../../../lib/patient';
-import { patientTimeZone } from '../../identity/lib/time-zone';
+import { patientTimeZone } from '../../../lib/time-zone';
 import './verification.css';
 
 /**
