@@ -190,7 +190,7 @@ describe('checkout failures and states', () => {
       404,
     );
     await context.close();
-  }, 120_000);
+  });
 });
 
 describe('the lab and resume paths of the funnel', () => {
@@ -263,5 +263,5 @@ describe('the lab and resume paths of the funnel', () => {
       await snap(page, 'resume-question');
     });
     await context.close();
-  }, 120_000);
+  });
 });

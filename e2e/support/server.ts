@@ -6,6 +6,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** A limit, not a wait: how long a fresh portal may take to migrate, seed and listen on a busy machine. */
+const START_TIMEOUT_MS = 150_000;
 
 /** A running portal: the built server on its own fresh embedded database, seeded with the demo clinics. */
 export type Portal = {
@@ -27,6 +29,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Servers still running: stopped with this process too, should a test end without stopping its own. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const server of running) server.kill('SIGTERM');
+});
+
 type Started = { ready: true } | { ready: false; code: number | null; output: string };
 
 /**
@@ -47,7 +55,9 @@ function whenStarted(server: ChildProcess): Promise<Started> {
       } catch {
         // not a log line
       }
-      if (entry.msg?.startsWith('portal ready')) resolve({ ready: true });
+      // the portal's own line, or Fastify's: either says the port is open
+      if (entry.msg?.startsWith('portal ready') || entry.msg?.startsWith('Server listening at'))
+        resolve({ ready: true });
       else if ((entry.level ?? 50) >= 40) passOn(line);
     });
     createInterface({ input: server.stderr! }).on('line', passOn);
@@ -86,8 +96,24 @@ export async function startPortal(opts: { port?: number } = {}): Promise<Portal>
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-    const started = await whenStarted(server);
+    running.add(server);
+    const exited = new Promise<void>((resolve) =>
+      server.once('exit', () => {
+        running.delete(server);
+        resolve();
+      }),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const started = await Promise.race([
+      whenStarted(server),
+      new Promise<Started>((resolve) => {
+        timer = setTimeout(() => {
+          server.kill('SIGTERM');
+          resolve({ ready: false, code: null, output: `not ready after ${START_TIMEOUT_MS / 1000} s` });
+        }, START_TIMEOUT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
     if (started.ready) {
       return {
         port,
