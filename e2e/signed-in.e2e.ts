@@ -114,7 +114,8 @@ describe('notifications', () => {
       const all = await patient.notifications();
       expect(all.totalDocs).toBe(24);
       const items = page.locator('.notifications-page .notifications-list > li');
-      await items.first().waitFor();
+      // the pointer over the list, where a patient scrolls
+      await items.first().hover();
       // each wheel to the bottom brings the next page into view (a page that does not fill the screen
       // loads the next by itself): wait for the list to grow, never for a time
       for (let loaded = await items.count(); loaded < all.totalDocs; loaded = await items.count()) {
