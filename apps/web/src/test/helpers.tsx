@@ -134,3 +134,6 @@ export function currentUrl(router: ReturnType<typeof createMemoryRouter>): strin
   const { pathname, search } = router.state.location;
   return pathname + search;
 }
+
+/** The app's providers, for a test that renders one component (a feature does not import src/app itself). */
+export const TestProviders = Providers;

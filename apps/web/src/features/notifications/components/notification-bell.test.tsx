@@ -4,8 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../../../api/notifications';
-import { Providers } from '../../../app/providers';
-import { json, mockApi, type RecordedRequest, setOrganization, signIn, USER_ID } from '../../../test/helpers';
+import {
+  json,
+  mockApi,
+  type RecordedRequest,
+  setOrganization,
+  signIn,
+  TestProviders,
+  USER_ID,
+} from '../../../test/helpers';
 import { note, pageOf, stubIntersectionObserver } from '../test/fixtures';
 import { NotificationBell } from './notification-bell';
 
@@ -36,9 +43,9 @@ function renderBell() {
     { initialEntries: [`/dashboard/${USER_ID}/profile`] },
   );
   render(
-    <Providers queryClient={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </Providers>,
+    </TestProviders>,
   );
   return { router, user: userEvent.setup() };
 }

@@ -4,8 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Providers } from '../../../app/providers';
-import { json, mockApi, setOrganization, signIn, USER_ID } from '../../../test/helpers';
+import { json, mockApi, setOrganization, signIn, TestProviders, USER_ID } from '../../../test/helpers';
 import { NotificationPreferences } from './notification-preferences';
 
 const URL = `/v2/users/${USER_ID}/notification-preferences`;
@@ -19,9 +18,9 @@ function renderPreferences() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element: <NotificationPreferences userId={USER_ID} /> }]);
   render(
-    <Providers queryClient={queryClient}>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
-    </Providers>,
+    </TestProviders>,
   );
   return userEvent.setup();
 }
