@@ -9,7 +9,9 @@ const biome = JSON.parse(readFileSync(join(src, '..', '..', '..', 'biome.json'),
   linter: { rules: { suspicious: Record<string, unknown> } };
   overrides: {
     includes: string[];
-    linter?: { rules?: { style?: { noRestrictedImports?: { options: { patterns: { group: string[] }[] } } } } };
+    linter?: {
+      rules?: { style?: { noRestrictedImports?: { options: { patterns: { group: string[] }[] } } } };
+    };
   }[];
 };
 const features = readdirSync(join(src, 'features')).filter((name) =>
@@ -19,7 +21,9 @@ const features = readdirSync(join(src, 'features')).filter((name) =>
 describe('feature boundaries (decision 011)', () => {
   it.each(features)('the %s feature may import no other feature', (feature) => {
     const override = biome.overrides.find((o) => o.includes.includes(`apps/web/src/features/${feature}/**`));
-    const groups = override?.linter?.rules?.style?.noRestrictedImports?.options.patterns.flatMap((p) => p.group);
+    const groups = override?.linter?.rules?.style?.noRestrictedImports?.options.patterns.flatMap(
+      (p) => p.group,
+    );
     for (const other of features.filter((f) => f !== feature)) {
       expect(groups).toContain(`../**/${other}/**`);
       expect(groups).toContain(`**/features/${other}/**`);
