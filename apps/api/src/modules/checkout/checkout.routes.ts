@@ -5,7 +5,7 @@ import { PatientUser } from '@portal/domain/contracts/user';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors, errorResponses } from '../../platform/errors';
-import { notifierFor } from '../../platform/notify';
+import { notifierFor } from '../notifications/notifier';
 import { createIntakesRepository } from '../intakes/intakes.repository';
 import { createCheckoutRepository } from './checkout.repository';
 import { createCheckoutService } from './checkout.service';

@@ -3,7 +3,7 @@ import { MESSAGES } from '@portal/domain/messages';
 import { configuredPeriodCents } from '@portal/domain/pricing/configured-price';
 import { specialDiscountCents } from '@portal/domain/pricing/plan-pricing';
 import { ApiError, Errors } from '../../platform/errors';
-import type { Notifier } from '../../platform/notify';
+import type { Notifier } from '../notifications/notifier';
 import { couponRedeemable } from '../billing/billing.service';
 import { type IntakesRepository, toIntake } from '../intakes/intakes.repository';
 import type { CheckoutQueries, CheckoutRepository } from './checkout.repository';
