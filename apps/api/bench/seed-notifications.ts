@@ -10,6 +10,7 @@ import { openDatabase } from '../src/db/client';
 import { users } from '../src/db/schema/users';
 import { insertBulkNotifications } from '../src/db/seed/bulk-notifications';
 import { seedDatabase } from '../src/db/seed/seed';
+import { hashPassword } from '../src/platform/auth/password';
 
 const { values } = parseArgs({
   options: {
@@ -26,7 +27,7 @@ const database = await openDatabase({
 });
 try {
   await database.migrate();
-  await seedDatabase(database.db, { appUrl: (host) => `http://${host}` });
+  await seedDatabase(database.db, { hashPassword, appUrl: (host) => `http://${host}` });
   const [user] = await database.db
     .select({ id: users.id })
     .from(users)

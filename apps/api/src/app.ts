@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createStatisticsJob, STATISTICS_QUEUE, STATISTICS_SCHEDULE } from './db/statistics';
 import { addressRoutes } from './modules/address/address.routes';
@@ -49,7 +50,6 @@ import { resolveTokenSecret } from './platform/auth/secret';
 import { createSessionRepository, type SessionRepository } from './platform/auth/session.repository';
 import { createSessionCache } from './platform/auth/session-cache';
 import { createTokenService } from './platform/auth/tokens';
-import type { AppContext } from './platform/context';
 import { installErrorHandler } from './platform/errors';
 import { createPgBossQueue } from './platform/jobs/pg-boss-queue';
 import { createMailer, type Mailer } from './platform/mail';

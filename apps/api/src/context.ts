@@ -1,18 +1,18 @@
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { BrandResolver } from '../modules/organizations/brand-resolver';
-import type { OrganizationsRepository } from '../modules/organizations/organizations.repository';
-import type { UsersRepository } from '../modules/users/users.repository';
-import type { AuditWriter } from './audit';
-import type { RegisteredRoute } from './auth/access';
-import type { SessionRepository } from './auth/session.repository';
-import type { TokenService } from './auth/tokens';
-import type { JobQueue } from './jobs/job-queue';
-import type { Mailer } from './mail';
-import type { PaymentAdapter } from './payments/adapter';
-import type { RateLimiter } from './rate-limit';
-import type { SmsSender } from './sms';
-import type { StorageAdapter } from './storage';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { BrandResolver } from './modules/organizations/brand-resolver';
+import type { OrganizationsRepository } from './modules/organizations/organizations.repository';
+import type { UsersRepository } from './modules/users/users.repository';
+import type { AuditWriter } from './platform/audit';
+import type { RegisteredRoute } from './platform/auth/access';
+import type { SessionRepository } from './platform/auth/session.repository';
+import type { TokenService } from './platform/auth/tokens';
+import type { JobQueue } from './platform/jobs/job-queue';
+import type { Mailer } from './platform/mail';
+import type { PaymentAdapter } from './platform/payments/adapter';
+import type { RateLimiter } from './platform/rate-limit';
+import type { SmsSender } from './platform/sms';
+import type { StorageAdapter } from './platform/storage';
 
 /** What the modules share, built once in app.ts and handed to each module's routes. */
 export type AppContext = {

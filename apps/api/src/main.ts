@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/seed';
+import { hashPassword } from './platform/auth/password';
 
 /** Reads the configuration, migrates (and on first start seeds) the database, and serves on one port. */
 async function main() {
@@ -15,7 +16,7 @@ async function main() {
   await database.migrate();
   if (config.SEED !== false) {
     const publicPort = config.PORT === 80 ? '' : `:${config.PORT}`;
-    await seedDatabase(database.db, { appUrl: (host) => `http://${host}${publicPort}` });
+    await seedDatabase(database.db, { hashPassword, appUrl: (host) => `http://${host}${publicPort}` });
   }
   const app = await buildApp({ config, database });
   await app.listen({ host: config.HOST, port: config.PORT });

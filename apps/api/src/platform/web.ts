@@ -3,7 +3,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { Organization } from '@portal/domain/contracts/organization';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { BrandResolver } from '../modules/organizations/brand-resolver';
 import { escapeHtml } from './html';
 
 /** JSON safe to place inside a <script> element. */
@@ -39,7 +38,12 @@ export function isPageRequest(request: FastifyRequest): boolean {
  * Serves the built single-page app from the same process and port as the API. Page navigations get
  * index.html with the brand of the requesting host; hashed assets are cached for a year.
  */
-export async function serveWebApp(app: FastifyInstance, distDir: string, resolveBrand: BrandResolver) {
+/** The clinic served on a host, and whether it is the fallback for an unknown host (000 §1). */
+export type BrandOfHost = (
+  host: string | undefined,
+) => Promise<{ organization: Organization; fallback: boolean } | undefined>;
+
+export async function serveWebApp(app: FastifyInstance, distDir: string, resolveBrand: BrandOfHost) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve the portal pages');

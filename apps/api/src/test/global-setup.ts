@@ -6,9 +6,11 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { type Database, openDatabase } from '../db/client';
 import { seedDatabase } from '../db/seed/seed';
+import { hashPassword } from '../platform/auth/password';
 import type { TemplateKind } from './test-db';
 
-const seed = (database: Database) => seedDatabase(database.db, { appUrl: (host) => `http://${host}:3000` });
+const seed = (database: Database) =>
+  seedDatabase(database.db, { hashPassword, appUrl: (host) => `http://${host}:3000` });
 
 /**
  * Migrates (and seeds) two template databases once per run, so each API test file starts from a copy instead

@@ -9,6 +9,7 @@ import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { seedDatabase } from '../db/seed/seed';
+import { hashPassword } from '../platform/auth/password';
 import { openTestDatabase } from './test-db';
 
 export type TestApp = {
@@ -44,7 +45,8 @@ export async function createTestApp(
   const ownDatabase = !opts.database;
   const fresh = ownDatabase ? await openTestDatabase('seeded') : null;
   const database = opts.database ?? fresh!;
-  if (fresh && !fresh.seeded) await seedDatabase(database.db, { appUrl: (host) => `http://${host}:3000` });
+  if (fresh && !fresh.seeded)
+    await seedDatabase(database.db, { hashPassword, appUrl: (host) => `http://${host}:3000` });
   const app = await buildApp({
     config,
     database,

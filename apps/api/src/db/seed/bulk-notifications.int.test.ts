@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../platform/auth/password';
 import { type Database, openDatabase } from '../client';
 import { notifications } from '../schema/notifications';
 import { users } from '../schema/users';
@@ -11,7 +12,7 @@ let database: Database;
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
-  await seedDatabase(database.db, { appUrl: (host) => `http://${host}` });
+  await seedDatabase(database.db, { hashPassword, appUrl: (host) => `http://${host}` });
 });
 afterAll(() => database?.close());
 

@@ -1,7 +1,7 @@
 import { SUBSCRIPTION_STATUSES } from '@portal/domain/contracts/subscription';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../platform/auth/password';
+import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { type Database, openDatabase } from '../client';
 import { appointments } from '../schema/appointments';
 import { coupons } from '../schema/billing';
@@ -24,7 +24,7 @@ let firstRun: { seeded: boolean };
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
-  firstRun = await seedDatabase(database.db, { appUrl: (host) => `http://${host}:3000` });
+  firstRun = await seedDatabase(database.db, { hashPassword, appUrl: (host) => `http://${host}:3000` });
 });
 
 afterAll(async () => {
@@ -395,7 +395,7 @@ describe('seedDatabase', () => {
     const count = async () =>
       (await database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
     const before = await count();
-    expect(await seedDatabase(database.db, { appUrl: (host) => `http://${host}` })).toEqual({
+    expect(await seedDatabase(database.db, { hashPassword, appUrl: (host) => `http://${host}` })).toEqual({
       seeded: false,
     });
     expect(await count()).toBe(before);

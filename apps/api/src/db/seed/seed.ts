@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../platform/auth/password';
 import type { Db } from '../client';
 import { newId } from '../ids';
 import { stateAvailability } from '../schema/intakes';
@@ -24,14 +23,15 @@ const SEED_LOCK = 7_340_211;
  */
 export async function seedDatabase(
   db: Db,
-  opts: { appUrl: (host: string) => string },
+  // The password hasher is the platform's (argon2id); db/ imports nothing of the platform.
+  opts: { appUrl: (host: string) => string; hashPassword: (password: string) => Promise<string> },
 ): Promise<{ seeded: boolean }> {
   if (await hasOrganizations(db)) return { seeded: false };
 
   const entries = Object.entries(DEMO_LOGINS) as [keyof typeof DEMO_LOGINS, { password: string }][];
   const hashes = Object.fromEntries(
     await Promise.all(
-      entries.map(async ([key, login]) => [key, await hashPassword(login.password)] as const),
+      entries.map(async ([key, login]) => [key, await opts.hashPassword(login.password)] as const),
     ),
   ) as DemoPasswordHashes;
   const now = new Date();

@@ -5,7 +5,7 @@ import { appointments, type EventTypeKind } from '../../db/schema/appointments';
 import { physicianAvailability, physicianStates, physicians } from '../../db/schema/physicians';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
-import type { Notifier } from '../../platform/notify';
+import type { Notifier } from '../notifications/notifier';
 
 export type PhysicianRef = { id: string; firstName: string; lastName: string; credentials: string | null };
 export type BookedRange = { physicianId: string; start: Date; end: Date };

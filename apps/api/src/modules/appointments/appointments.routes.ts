@@ -10,7 +10,7 @@ import { Id } from '@portal/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, errorResponses } from '../../platform/errors';
-import { notifierFor } from '../../platform/notify';
+import { notifierFor } from '../notifications/notifier';
 import { createAppointmentsRepository } from './appointments.repository';
 import { createAppointmentsService } from './appointments.service';
 

@@ -18,7 +18,7 @@ import { newId } from '../../db/ids';
 import type { EventTypeKind } from '../../db/schema/appointments';
 import { ApiError, Errors } from '../../platform/errors';
 import { describeError } from '../../platform/log-safe';
-import type { NotificationEmail, Notifier } from '../../platform/notify';
+import type { NotificationEmail, Notifier } from '../notifications/notifier';
 import type { OrganizationsRepository } from '../organizations/organizations.repository';
 import { renderBookingEmail } from './appointment-email';
 import type { AppointmentRow, AppointmentsRepository, PhysicianRef } from './appointments.repository';

@@ -1,7 +1,7 @@
 import type { PatientUser } from '@portal/domain/contracts/user';
 import { normalizeSignup } from '@portal/domain/validation/auth';
+import type { AppContext } from '../../context';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/password';
-import type { AppContext } from '../../platform/context';
 import { Errors } from '../../platform/errors';
 
 export type SignupInput = {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Organization } from '@portal/domain/contracts/organization';
+import type { AppContext } from '../../context';
 import { hashPassword } from '../../platform/auth/password';
-import type { AppContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import { describeError } from '../../platform/log-safe';
 import { enforceAttemptLimits } from './auth.service';

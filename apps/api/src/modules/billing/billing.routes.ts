@@ -12,9 +12,9 @@ import { Id } from '@portal/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, Errors, errorResponses } from '../../platform/errors';
-import { notifierFor } from '../../platform/notify';
 import { isSandbox } from '../../platform/payments';
 import { SANDBOX_TOKENS_URL, sandboxPaymentRoutes } from '../../platform/payments/sandbox.routes';
+import { notifierFor } from '../notifications/notifier';
 import { createBillingRepository } from './billing.repository';
 import { createBillingService } from './billing.service';
 

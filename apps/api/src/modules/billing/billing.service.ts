@@ -3,8 +3,8 @@ import { MESSAGES } from '@portal/domain/messages';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError, Errors } from '../../platform/errors';
 import { describeError } from '../../platform/log-safe';
-import type { Notifier } from '../../platform/notify';
 import { type PaymentAdapter, PaymentErrors } from '../../platform/payments/adapter';
+import type { Notifier } from '../notifications/notifier';
 import type { BillingRepository, CouponRow } from './billing.repository';
 
 const couponNotApplicable = () => new ApiError(404, 'CouponNotApplicable', MESSAGES.couponNotApplicable);

@@ -8,8 +8,8 @@ import { notifications } from '../../db/schema/notifications';
 import { products } from '../../db/schema/products';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
-import type { Notifier } from '../../platform/notify';
 import { couponColumns } from '../billing/billing.repository';
+import type { Notifier } from '../notifications/notifier';
 
 const ID = /^[0-9a-f]{24}$/i;
 

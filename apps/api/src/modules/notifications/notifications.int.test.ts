@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotifier } from '../../platform/notify';
 import {
   bearer,
   createTestApp,
@@ -11,6 +10,7 @@ import {
   type TestApp,
   waitForMail,
 } from '../../test/harness';
+import { createNotifier } from './notifier';
 
 type Page = {
   docs: { _id: string; read: boolean; message: string; category: string; created_at: string; data: object }[];

@@ -1,13 +1,13 @@
 import type { NotificationCategory } from '@portal/domain/notifications/categories';
 import { deliveryChannels, resolvePreferences } from '@portal/domain/notifications/preferences';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
-import type { NotificationData } from '../db/schema/notifications';
-import { createNotificationsRepository } from '../modules/notifications/notifications.repository';
-import { escapeHtml } from './html';
-import { describeError } from './log-safe';
-import type { Mailer } from './mail';
-import { type SmsSender, toE164 } from './sms';
+import type { Db } from '../../db/client';
+import type { NotificationData } from '../../db/schema/notifications';
+import { escapeHtml } from '../../platform/html';
+import { describeError } from '../../platform/log-safe';
+import type { Mailer } from '../../platform/mail';
+import { type SmsSender, toE164 } from '../../platform/sms';
+import { createNotificationsRepository } from './notifications.repository';
 
 /** An e-mail to send in place of the neutral one; like it, it must carry no health detail. */
 export type NotificationEmail = { subject: string; text: string; html: string };

@@ -3,7 +3,7 @@ import { CreateOrderBody, Order } from '@portal/domain/contracts/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/errors';
-import { notifierFor } from '../../platform/notify';
+import { notifierFor } from '../notifications/notifier';
 import { createOrdersRepository } from './orders.repository';
 import { createOrdersService } from './orders.service';
 

@@ -3,10 +3,10 @@ import { type Order, orderName } from '@portal/domain/contracts/order';
 import { MESSAGES } from '@portal/domain/messages';
 import { specialDiscountCents } from '@portal/domain/pricing/plan-pricing';
 import { ApiError, Errors } from '../../platform/errors';
-import type { Notifier } from '../../platform/notify';
 import type { PaymentAdapter } from '../../platform/payments/adapter';
 import { type InvoicePdfData, renderInvoicePdf } from '../../platform/pdf/invoice-pdf';
 import { couponRedeemable } from '../billing/billing.service';
+import type { Notifier } from '../notifications/notifier';
 import { type OrdersRepository, toOrder } from './orders.repository';
 
 export type CreateOrderInput = {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { describeError } from '../../platform/log-safe';
-import type { NotificationInput, Notifier } from '../../platform/notify';
 import { advance } from '../../platform/payments/sandbox-renewal';
+import type { NotificationInput, Notifier } from '../notifications/notifier';
 import type { SelfServiceRepository } from './self-service.repository';
 
 /** How often the sandbox renews subscriptions whose period ended. */

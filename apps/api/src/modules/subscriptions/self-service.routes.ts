@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isStaff } from '../../platform/auth/access';
 import { errorResponses } from '../../platform/errors';
-import { notifierFor } from '../../platform/notify';
+import { notifierFor } from '../notifications/notifier';
 import { createRenewalJob, RENEWAL_QUEUE, RENEWAL_SCHEDULE } from './renewal-job';
 import { createSelfServiceRepository } from './self-service.repository';
 import { createSelfService } from './self-service.service';

@@ -22,7 +22,6 @@ import {
 } from '@portal/domain/subscriptions/status';
 import type { Db } from '../../db/client';
 import { Errors } from '../../platform/errors';
-import type { NotificationInput, Notifier } from '../../platform/notify';
 import type { PaymentAdapter } from '../../platform/payments/adapter';
 import { createSandboxSubscriptionBilling } from '../../platform/payments/sandbox-subscriptions';
 import {
@@ -34,6 +33,7 @@ import {
   type SubscriptionSnapshot,
 } from '../../platform/payments/subscription-billing';
 import { type InvoicePdfData, renderInvoicePdf } from '../../platform/pdf/invoice-pdf';
+import type { NotificationInput, Notifier } from '../notifications/notifier';
 import type {
   FullSubscriptionRow,
   InvoiceRow,

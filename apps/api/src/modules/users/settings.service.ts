@@ -9,9 +9,9 @@ import {
   VERIFICATION_ERROR_TEXT,
 } from '@portal/domain/settings/mobile-verification';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { resolveTokenSecret } from '../../platform/auth/secret';
-import type { AppContext } from '../../platform/context';
 import { ApiError, Errors } from '../../platform/errors';
 import { toE164 } from '../../platform/sms';
 import { enforceAttemptLimits } from '../auth/auth.service';

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { seedDatabase } from '../../db/seed/seed';
 import { bearer, json, signupPatient } from '../../test/harness';
 import { openTestDatabase } from '../../test/test-db';
+import { hashPassword } from './password';
 
 // Two server instances on one database: a logout on one ends the token on the other at once.
 describe.skipIf(!process.env.REDIS_URL)('session revocation across instances', () => {
@@ -14,7 +15,7 @@ describe.skipIf(!process.env.REDIS_URL)('session revocation across instances', (
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    await seedDatabase(database.db, { appUrl: (host) => `http://${host}:3000` });
+    await seedDatabase(database.db, { hashPassword, appUrl: (host) => `http://${host}:3000` });
     const config = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: 'memory://',
