@@ -3,13 +3,35 @@ import { MESSAGES } from '@portal/domain/messages';
 import { configuredPeriodCents } from '@portal/domain/pricing/configured-price';
 import { specialDiscountCents } from '@portal/domain/pricing/plan-pricing';
 import { ApiError, Errors } from '../../platform/errors';
-import type { Notifier } from '../notifications/notifier';
 import { couponRedeemable } from '../billing/billing.service';
 import { type IntakesRepository, toIntake } from '../intakes/intakes.repository';
-import type { CheckoutQueries, CheckoutRepository } from './checkout.repository';
+import type { Notifier } from '../notifications/notifier';
+import type { CheckoutIntakeRow, CheckoutQueries, CheckoutRepository } from './checkout.repository';
 
 export const intakeAlreadyPaid = () => new ApiError(400, 'IntakeAlreadyPaid', MESSAGES.intakeAlreadyPaid);
 const wrongState = (message: string) => new ApiError(400, 'WrongIntakeState', message);
+
+/**
+ * Why an intake cannot be completed now (already paid, closed, expired, questions left), as the error its
+ * completion answers; null when it can be. The one-call checkout asks it before doing anything.
+ */
+export function completionRefusal(
+  row: Pick<
+    CheckoutIntakeRow,
+    'patientComplete' | 'closed' | 'expiresAt' | 'completeTotal' | 'questionsTotal'
+  >,
+  now: Date,
+): ApiError | null {
+  if (row.patientComplete) return intakeAlreadyPaid();
+  if (row.closed) return wrongState('This intake is closed and can no longer be completed.');
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime())
+    return wrongState('This intake has expired. Please start a new visit.');
+  if (row.completeTotal < row.questionsTotal)
+    return wrongState(
+      `Please answer all questions before completing your visit (${row.completeTotal} of ${row.questionsTotal} answered).`,
+    );
+  return null;
+}
 
 /** The welcome notification a patient receives once, on completing a first visit. */
 export const welcomeMessage = (brandName: string) =>
@@ -94,16 +116,8 @@ export function createCheckoutService(deps: {
       const { userId, welcomed } = await repo.transaction(async (r) => {
         const row = await r.lockIntake(intakeId, organizationId);
         if (!row) throw Errors.notFound('The intake');
-        if (row.patientComplete) throw intakeAlreadyPaid();
-        if (row.closed) throw wrongState('This intake is closed and can no longer be completed.');
-        if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) {
-          throw wrongState('This intake has expired. Please start a new visit.');
-        }
-        if (row.completeTotal < row.questionsTotal) {
-          throw wrongState(
-            `Please answer all questions before completing your visit (${row.completeTotal} of ${row.questionsTotal} answered).`,
-          );
-        }
+        const refusal = completionRefusal(row, now);
+        if (refusal) throw refusal;
         const priced = await pricedItems(r, organizationId, row.products, unitsPerMonth);
         const discount = promoCode
           ? await discountFor(r, organizationId, promoCode, row.products, priced, now)
