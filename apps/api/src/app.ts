@@ -28,6 +28,7 @@ import { createMediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { failedJobsRoutes } from './modules/operations/failed-jobs.routes';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createBrandResolver } from './modules/organizations/brand-resolver';
@@ -233,6 +234,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(appointmentsRoutes);
     await api.register(addressRoutes);
     await api.register(notificationsRoutes);
+    await api.register(failedJobsRoutes);
   });
 
   if (database.kind === 'pglite') {
