@@ -4,8 +4,6 @@ import {
   HEIGHT_INCHES_MIN,
   HEIGHT_INCHES_VALIDATION_MAX,
   MIN_AGE,
-  NAME_MAX,
-  NAME_MIN,
   WEIGHT_MAX_LB,
 } from '../constants';
 import { ageOn, type CalendarDate, isPlausibleBirthday, parseMmDdYyyy } from '../format/date';
