@@ -98,9 +98,9 @@ describe('notifications', () => {
       const newest = (await patient.notifications()).docs[0]!.message;
       const dropdown = await openBell(page);
       // unread ones, newest first
-      await expect.poll(() => dropdown.getByRole('listitem').first().innerText()).toContain(newest);
-      await snap(page, 'notifications-bell');
-      // the screenshot changes the page's height only: the dropdown stays open to read from
+      await dropdown.getByRole('listitem').first().getByText(newest).waitFor();
+      // of the viewport: a whole-page screenshot resizes the window and so closes the dropdown (see snap)
+      await snap(page, 'notifications-bell', { fullPage: false });
       expect(await dropdown.isVisible()).toBe(true);
       await dropdown.getByRole('button').first().click();
       await page.waitForURL((u) => u.pathname === '/orders');

@@ -43,14 +43,22 @@ export async function newPage(
   return { context, page };
 }
 
-/** Saves a screenshot under test-results/e2e as an artefact of the run. */
-export async function snap(page: Page, name: string) {
+/**
+ * Saves a screenshot under test-results/e2e as an artefact of the run: the whole page, or with
+ * `fullPage: false` the viewport only. Chromium takes a whole page by resizing the window for a moment
+ * (at times to 1x1), which crosses the 1024 px desktop breakpoint and re-mounts the header, closing its bell
+ * dropdown or menu: a screenshot of an open header popover that the test goes on to use is of the viewport.
+ */
+export async function snap(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
   const dir = inject('artifactsDir');
   mkdirSync(dir, { recursive: true });
   const size = page.viewportSize();
   // sticky headers would otherwise be painted where the page happens to be scrolled to
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(dir, `${name}-${size?.width ?? 0}.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(dir, `${name}-${size?.width ?? 0}.png`),
+    fullPage: opts.fullPage ?? true,
+  });
 }
 
 /**
