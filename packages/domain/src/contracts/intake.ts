@@ -122,3 +122,67 @@ export const IntakeProductsBody = z
   })
   .strict();
 export type IntakeProductsBody = z.infer<typeof IntakeProductsBody>;
+
+/* Bodies of the intake calls (000 §7). */
+const INTAKE_TEXT_MAX = 5000;
+const INTAKE_URL_MAX = 2048;
+const IntakeOptionIds = z.array(Id).max(50);
+const IntakeFreeText = z.string().max(INTAKE_TEXT_MAX);
+
+/** POST /users/{org}/user/{userId}/template/{templateId}: also sent with pharmacy_verification true. */
+export const IntakeCreateBody = z.object({ pharmacy_verification: z.boolean() }).partial().strict().nullish();
+
+/** PUT .../intake/{intake}: the fields of 000 §7 a patient changes. */
+export const IntakeUpdateBody = z
+  .object({
+    subscriptions: z.array(Id).max(50),
+    image_verification: z
+      .object({
+        profile_image_url: z.string().max(INTAKE_URL_MAX).nullable(),
+        id_image_url: z.string().max(INTAKE_URL_MAX).nullable(),
+      })
+      .partial()
+      .strict(),
+    awaiting_patient_update: z
+      .object({
+        is_awaiting: z.boolean(),
+        reason: z.string().max(500).nullable().optional(),
+        hold_date: z.string().max(40).nullable().optional(),
+      })
+      .strict(),
+  })
+  .partial()
+  .strict();
+
+/** Option ids (radio, checkbox; a single id is taken as a list of one) or a free text answer. */
+export const IntakeAnswerBody = z
+  .object({
+    response: z.union([Id, IntakeOptionIds]).transform((v) => (typeof v === 'string' ? [v] : v)),
+    free_format_response: IntakeFreeText,
+  })
+  .partial()
+  .strict();
+
+export const IntakeChildAnswersBody = z
+  .object({
+    responses: z
+      .array(
+        z
+          .object({
+            question: Id,
+            is_free_format: z.boolean(),
+            free_format_response: IntakeFreeText.optional(),
+            response: IntakeOptionIds.optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(20),
+  })
+  .strict();
+
+export const IntakeExpirationBody = z
+  .object({ days: z.number().int().min(1).max(365) })
+  .partial()
+  .strict()
+  .nullish();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRESCRIPTION_CHANGE_TYPES } from '../dashboard/prescription-change';
 import { PromoCode } from './checkout';
 import { Id } from './common';
 
@@ -182,3 +183,13 @@ export const RescheduleSubscriptionBody = z
   .object({ new_time: z.number().int().positive().max(8.64e15) })
   .strict();
 export const CancellationInfoBody = z.object({ incrementCancellationAttempt: z.boolean() }).strict();
+
+/** The answer of POST /v2/subscriptions/{id}/request-prescription-change (001 §7). */
+export const PrescriptionChangeResult = z.object({
+  _id: Id,
+  subscription: Id,
+  status: z.literal('prescription_requested'),
+  requestType: z.enum(PRESCRIPTION_CHANGE_TYPES),
+  comment: z.string().nullable(),
+  created_at: z.string(),
+});

@@ -1,6 +1,6 @@
+import { BATCH_MAX } from '@portal/domain/contracts/batch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, signupPatient, type TestApp } from '../../test/harness';
-import { BATCH_MAX } from './batch.routes';
 
 let t: TestApp;
 let org: string;

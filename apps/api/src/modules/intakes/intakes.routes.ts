@@ -1,15 +1,19 @@
 import { Id } from '@portal/domain/contracts/common';
-import { Intake, IntakeProductsBody, IntakeResponse } from '@portal/domain/contracts/intake';
+import {
+  IntakeAnswerBody as AnswerBody,
+  IntakeChildAnswersBody as ChildBody,
+  IntakeCreateBody as CreateBody,
+  IntakeExpirationBody as ExpirationBody,
+  Intake,
+  IntakeProductsBody,
+  IntakeResponse,
+  IntakeUpdateBody as UpdateBody,
+} from '@portal/domain/contracts/intake';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/errors';
 import { createIntakesRepository } from './intakes.repository';
 import { createIntakesService } from './intakes.service';
-
-const MAX_TEXT = 5000;
-const MAX_URL = 2048;
-const OptionIds = z.array(Id).max(50);
-const FreeText = z.string().max(MAX_TEXT);
 
 const PATIENT = { access: { kind: 'patient', param: 'user' } } as const;
 const OWNER = { access: { kind: 'owner', resource: 'intake', param: 'id' } } as const;
@@ -18,64 +22,6 @@ const PatientParams = z.object({ org: Id, user: Id }).strict();
 const IntakeParams = z.object({ org: Id, user: Id, intake: Id }).strict();
 const tags = ['intakes'];
 const one = { 200: Intake, ...errorResponses };
-
-/** POST /users/{org}/user/{userId}/template/{templateId}: also sent with pharmacy_verification true. */
-const CreateBody = z.object({ pharmacy_verification: z.boolean() }).partial().strict().nullish();
-
-/** PUT .../intake/{intake}: the fields of 000 §7 a patient changes. */
-const UpdateBody = z
-  .object({
-    subscriptions: z.array(Id).max(50),
-    image_verification: z
-      .object({
-        profile_image_url: z.string().max(MAX_URL).nullable(),
-        id_image_url: z.string().max(MAX_URL).nullable(),
-      })
-      .partial()
-      .strict(),
-    awaiting_patient_update: z
-      .object({
-        is_awaiting: z.boolean(),
-        reason: z.string().max(500).nullable().optional(),
-        hold_date: z.string().max(40).nullable().optional(),
-      })
-      .strict(),
-  })
-  .partial()
-  .strict();
-
-/** Option ids (radio, checkbox; a single id is taken as a list of one) or a free text answer. */
-const AnswerBody = z
-  .object({
-    response: z.union([Id, OptionIds]).transform((v) => (typeof v === 'string' ? [v] : v)),
-    free_format_response: FreeText,
-  })
-  .partial()
-  .strict();
-
-const ChildBody = z
-  .object({
-    responses: z
-      .array(
-        z
-          .object({
-            question: Id,
-            is_free_format: z.boolean(),
-            free_format_response: FreeText.optional(),
-            response: OptionIds.optional(),
-          })
-          .strict(),
-      )
-      .min(1)
-      .max(20),
-  })
-  .strict();
-
-const ExpirationBody = z
-  .object({ days: z.number().int().min(1).max(365) })
-  .partial()
-  .strict()
-  .nullish();
 
 /** The patient's intake instances and answers (000 §3, §4, §7; 002 §4.11, §7.6). */
 export const intakesRoutes: FastifyPluginAsyncZod = async (app) => {

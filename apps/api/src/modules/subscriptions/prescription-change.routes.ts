@@ -1,23 +1,11 @@
 import { Id } from '@portal/domain/contracts/common';
-import {
-  PRESCRIPTION_CHANGE_TYPES,
-  PrescriptionChangeBody,
-  readPrescriptionChange,
-} from '@portal/domain/dashboard/prescription-change';
+import { PrescriptionChangeResult } from '@portal/domain/contracts/subscription';
+import { PrescriptionChangeBody, readPrescriptionChange } from '@portal/domain/dashboard/prescription-change';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/errors';
 import { createPrescriptionChangeRepository } from './prescription-change.repository';
 import { createPrescriptionChangeService } from './prescription-change.service';
-
-const PrescriptionChangeResult = z.object({
-  _id: Id,
-  subscription: Id,
-  status: z.literal('prescription_requested'),
-  requestType: z.enum(PRESCRIPTION_CHANGE_TYPES),
-  comment: z.string().nullable(),
-  created_at: z.string(),
-});
 
 /** POST /v2/subscriptions/{id}/request-prescription-change (001 §7), from the Customize Protocol panel. */
 export const prescriptionChangeRoutes: FastifyPluginAsyncZod = async (app) => {
