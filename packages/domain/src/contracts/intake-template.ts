@@ -30,6 +30,16 @@ export const Question = z.object({
 });
 export type Question = z.infer<typeof Question>;
 
+/** What the clinic's catalogue says about a visit beyond its questions and products. */
+export const IntakeTemplateSettings = z.object({
+  /**
+   * After the last question the visit goes on to protocol selection (000 §4, the compounded visit of the demo
+   * catalogue), where the patient chooses among the protocols of the visit's exclusive group.
+   */
+  protocol_selection: z.boolean().optional(),
+});
+export type IntakeTemplateSettings = z.infer<typeof IntakeTemplateSettings>;
+
 /** A consultation questionnaire with its product lists (000 §3); questions in display order. */
 export const IntakeTemplate = z.object({
   _id: Id,
@@ -46,6 +56,7 @@ export const IntakeTemplate = z.object({
     .nullable(),
   disable_payment_collection: z.boolean(),
   is_global: z.boolean(),
+  settings: IntakeTemplateSettings,
   /** Top-level questions. */
   total_steps: z.number().int(),
   questions: z.array(Question),

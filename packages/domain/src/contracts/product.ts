@@ -28,6 +28,15 @@ export const ShippingFrequency = z.object({
   non_recurring: z.boolean().optional(),
 });
 
+/** How a product template shows as a protocol card (000 §2 Screen 7): the clinic's catalogue decides, no slug. */
+export const ProtocolSettings = z.object({
+  /** The recommended protocol: badge and featured style. */
+  featured: z.boolean().optional(),
+  /** Position among the cards, lowest first; cards without one follow in catalogue order. */
+  order: z.number().int().optional(),
+});
+export type ProtocolSettings = z.infer<typeof ProtocolSettings>;
+
 /** A product as the clinic presents it (000 §3, 002 §3). `medicationType` repeats `medication_type`. */
 export const ProductTemplate = z.object({
   _id: Id,
@@ -68,6 +77,11 @@ export const ProductTemplate = z.object({
     recommendation_request: z.boolean().optional(),
     /** Templates naming the same group replace each other in one visit (000 §4, 002 §4.11). */
     exclusive_group: z.string().optional(),
+    /**
+     * A card of the protocol selection screen (000 §2 Screen 7): the templates of one exclusive group that carry
+     * it are the cards, `featured` marks the recommended one and `order` sorts them (lowest first).
+     */
+    protocol: ProtocolSettings.optional(),
   }),
   shop: z.object({
     benefits: z.array(TitledText),

@@ -22,6 +22,11 @@ export type QuestionType = (typeof questionTypes)[number];
 
 export type BundleSettings = { title: string; image?: string; description: string };
 
+export type IntakeTemplateSettings = {
+  /** After the last question the visit goes on to protocol selection among its exclusive group's protocols. */
+  protocol_selection?: boolean;
+};
+
 /** A consultation questionnaire; a product template points at the one its visit uses. */
 export const intakeTemplates = pgTable(
   'intake_templates',
@@ -46,6 +51,7 @@ export const intakeTemplates = pgTable(
     disablePaymentCollection: boolean('disable_payment_collection').notNull().default(false),
     /** The organization's general intake, used when a product has none. At most one per organization. */
     isGlobal: boolean('is_global').notNull().default(false),
+    settings: jsonb('settings').$type<IntakeTemplateSettings>().notNull().default({}),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

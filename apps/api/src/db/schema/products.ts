@@ -63,6 +63,8 @@ export type ProductTemplateSettings = {
   recommendation_request?: boolean;
   /** Templates naming the same group replace each other in one visit (generic and compounded rapamycin). */
   exclusive_group?: string;
+  /** A protocol card of its exclusive group on the protocol selection screen: recommended, and its position. */
+  protocol?: { featured?: boolean; order?: number };
 };
 
 export type ProductShop = {

@@ -256,6 +256,7 @@ export async function seedCatalogue(
         promotional_text: 'Our most effective protocol',
         recommendation_request: true,
         exclusive_group: 'rapamycin',
+        protocol: { featured: true, order: 1 },
       },
       shop: {
         benefits: [
@@ -316,6 +317,7 @@ export async function seedCatalogue(
         short_description: 'Enteric-coated compounded capsules, once weekly.',
         recommendation_request: true,
         exclusive_group: 'rapamycin',
+        protocol: { order: 2 },
       },
       shop: {
         benefits: [

@@ -271,6 +271,8 @@ export async function seedIntakeTemplates(
       productDefaults: [c.compoundedRapamycin],
       productAddons: [c.metformin, c.nad],
       productBestValue: [c.compoundedRapamycin],
+      // The patient chooses between the protocols of the rapamycin group after this visit's questions (000 §4).
+      settings: { protocol_selection: true },
       bundleSettings: {
         title: 'Compounded Rapamycin Protocol',
         image: image('compounded-rapamycin.svg'),

@@ -55,6 +55,7 @@ describe('GET /intake-template/{org}/global', () => {
       disable_payment_collection: false,
       product_defaults: [a.product['generic-rapamycin'], a.product['compounded-rapamycin']],
       product_best_value: [a.product['generic-rapamycin']],
+      settings: {},
       total_steps: 5,
     });
     expect(global.product_addons).toHaveLength(3);
@@ -82,6 +83,7 @@ describe('GET /intake-template/{org}/template/{templateId}', () => {
       bundle_support: false,
       disable_payment_collection: false,
       bundle_settings: { title: 'Compounded Rapamycin Protocol' },
+      settings: { protocol_selection: true },
       total_steps: 7,
     });
     const { questions } = compounded;

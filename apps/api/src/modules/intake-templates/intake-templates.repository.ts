@@ -19,6 +19,7 @@ const templateColumns = {
   bundleSettings: intakeTemplates.bundleSettings,
   disablePaymentCollection: intakeTemplates.disablePaymentCollection,
   isGlobal: intakeTemplates.isGlobal,
+  settings: intakeTemplates.settings,
 };
 type TemplateRow = RowOf<typeof templateColumns>;
 
@@ -85,6 +86,7 @@ function toIntakeTemplate(row: TemplateRow, list: Question[]): IntakeTemplate {
     bundle_settings: row.bundleSettings ?? null,
     disable_payment_collection: row.disablePaymentCollection,
     is_global: row.isGlobal,
+    settings: row.settings,
     total_steps: list.length,
     questions: list,
   };

@@ -1,3 +1,4 @@
+import { COMPOUNDED_RAPAMYCIN_FROM_USD, GENERIC_RAPAMYCIN_FROM_USD } from '@portal/domain/constants';
 import type { Product, ProductTemplate, ProductTemplatePage } from '@portal/domain/contracts/product';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +48,11 @@ describe('GET /product/{org}/template/{id}', () => {
       dose_quantity: 1,
       dose_recommendation: 24,
       membership: null,
-      settings: { recommendation_request: true },
+      settings: {
+        recommendation_request: true,
+        exclusive_group: 'rapamycin',
+        protocol: { featured: true, order: 1 },
+      },
     });
     expect(template.intake_template).toMatch(/^[0-9a-f]{24}$/);
     expect(template.dosage_strengths.map((s) => s.strength)).toEqual(['1 mg', '2 mg', '5 mg']);
@@ -65,6 +70,36 @@ describe('GET /product/{org}/template/{id}', () => {
       '3x Bioavailability',
       'More Clinically Effective',
     ]);
+  });
+
+  it('serves the protocol cards of 000 §2 Screen 7 from the catalogue: group, order, names, benefits and starting prices', async () => {
+    const cards = [
+      { slug: 'generic-rapamycin', fromUsd: GENERIC_RAPAMYCIN_FROM_USD },
+      { slug: 'compounded-rapamycin', fromUsd: COMPOUNDED_RAPAMYCIN_FROM_USD },
+    ];
+    const served = await Promise.all(
+      cards.map(async ({ slug }) => {
+        const template = json<ProductTemplate>(await get(`/product/${orgA}/template/${a[slug]}`));
+        const variants = json<Product[]>(await get(`/product/${orgA}/template/${a[slug]}/products`));
+        return { template, variants };
+      }),
+    );
+    expect(served.map(({ template }) => [template.name, template.settings.protocol])).toEqual([
+      ['Generic Rapamycin', { featured: true, order: 1 }],
+      ['Compounded Rapamycin', { order: 2 }],
+    ]);
+    expect(new Set(served.map(({ template }) => template.settings.exclusive_group))).toEqual(
+      new Set(['rapamycin']),
+    );
+    expect(served[1]!.template.shop.benefits.map((x) => x.title)).toEqual([
+      'Enteric-coated capsules',
+      'Lower Bioavailability',
+      'Lower Clinical Efficacy',
+    ]);
+    served.forEach(({ variants }, i) => {
+      const cheapest = Math.min(...variants.map((v) => v.pricing.per_month_cost ?? Infinity));
+      expect(cheapest).toBe(cards[i]!.fromUsd * 100);
+    });
   });
 
   it('embeds the membership of a coaching product with its prices', async () => {

@@ -4,12 +4,9 @@ import type { Intake } from '@portal/domain/contracts/intake';
 import type { IntakeTemplate } from '@portal/domain/contracts/intake-template';
 import type { QueryClient } from '@tanstack/react-query';
 import { productTemplateQueryOptions } from '../../../api/products';
-import { PROTOCOL_CARDS } from '../../../lib/protocols';
+import { goesToProtocolSelection } from '../../../lib/protocols';
 import { readStorage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
-
-/** Slug of the one intake template whose visit goes on to protocol selection (the compounded rapamycin visit). */
-const PROTOCOL_SELECTION_SLUG = PROTOCOL_CARDS.find((card) => card.key === 'compounded')?.slug;
 
 /** The id of the first question of the intake (its first response), or of the template. */
 export function firstQuestionId(intake: Intake, template?: IntakeTemplate | null): string | null {
@@ -45,7 +42,7 @@ export interface AfterQuestionsInput {
 
 /**
  * Where the patient goes after the last question (000 §4): afterLastQuestionTarget with the visit's membership,
- * the protocol-selection template, the chosen product (a lab product goes to lab checkout) and the template's
+ * whether the template's visit goes on to protocol selection (its settings), the chosen product (a lab product goes to lab checkout) and the template's
  * product defaults. The chosen product is the `product` query, else the intake's first non-add-on product.
  */
 export async function afterQuestionsTarget({
@@ -66,7 +63,7 @@ export async function afterQuestionsTarget({
   return afterLastQuestionTarget({
     membershipId: storedMembershipId(),
     intakeTemplateId: template._id,
-    protocolSelectionTemplateId: template.slug === PROTOCOL_SELECTION_SLUG ? template._id : null,
+    protocolSelectionTemplateId: goesToProtocolSelection(template) ? template._id : null,
     productTemplateId: chosen && !isLab ? chosen : null,
     labProductId: chosen && isLab ? chosen : null,
     productDefaults: template.product_defaults,

@@ -1,5 +1,5 @@
 import type { Intake } from '@portal/domain/contracts/intake';
-import type { Question } from '@portal/domain/contracts/intake-template';
+import type { IntakeTemplate, Question } from '@portal/domain/contracts/intake-template';
 import { MESSAGES } from '@portal/domain/messages';
 import { realTimersOnFixedClock } from '@portal/domain/testing/fixed-clock';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -291,5 +291,35 @@ describe('Intake question screen', () => {
       ),
     );
     expect(puts(requests)[0]?.body).toEqual({ free_format_response: 'Live longer' });
+  });
+
+  async function answerLastQuestion(template: Partial<IntakeTemplate>) {
+    api({
+      [`GET /intake-template/${ORG_ID}/template/${TEMPLATE_ID}`]: json(
+        200,
+        intakeTemplate({ questions: QUESTIONS, total_steps: QUESTIONS.length, ...template }),
+      ),
+    });
+    const view = renderRoute(questionPath(LONG, 4));
+    await view.user.type(await screen.findByRole('textbox', { name: LONG.label }), 'Live longer');
+    await view.user.click(screen.getByRole('button', { name: 'Continue' }));
+    return view;
+  }
+
+  it("goes on to protocol selection when the visit's template says so, whatever its slug", async () => {
+    const { router } = await answerLastQuestion({
+      slug: 'weekly-capsules-visit',
+      settings: { protocol_selection: true },
+    });
+    await waitFor(() => expect(currentUrl(router)).toBe(`/consultation/protocol-selection/${INTAKE_ID}`));
+  });
+
+  it('does not go to protocol selection for a slug alone', async () => {
+    const { router } = await answerLastQuestion({ slug: 'compounded-rapamycin', settings: {} });
+    await waitFor(() =>
+      expect(currentUrl(router)).toBe(
+        `/consultation/product-configure/${INTAKE_ID}/p/${GENERIC_ID}/selection?intakeTemplateId=${TEMPLATE_ID}`,
+      ),
+    );
   });
 });

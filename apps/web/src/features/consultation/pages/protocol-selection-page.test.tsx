@@ -1,9 +1,12 @@
+import type { ProductTemplate } from '@portal/domain/contracts/product';
 import { MESSAGES } from '@portal/domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   COMPOUNDED_ID,
+  COMPOUNDED_PROTOCOL,
   GENERIC_ID,
+  GENERIC_PROTOCOL,
   GLOBAL_TEMPLATE_ID,
   INTAKE_ID,
   intake,
@@ -26,7 +29,31 @@ import {
 const PATH = `/consultation/protocol-selection/${INTAKE_ID}`;
 const GENERIC_DEFAULT = '0000000000000000000000a1';
 
-function api() {
+const benefits = (...titles: string[]) => ({
+  benefits: titles.map((title) => ({ title, description: `${title}.` })),
+  tags: [],
+});
+
+/** The demo catalogue's two protocols: names, benefits and settings, never a slug the screen relies on. */
+function genericProtocol(overrides: Partial<ProductTemplate> = {}): ProductTemplate {
+  return productTemplate({
+    settings: GENERIC_PROTOCOL,
+    shop: benefits('High Quality', '3x Bioavailability', 'More Clinically Effective'),
+    ...overrides,
+  });
+}
+function compoundedProtocol(overrides: Partial<ProductTemplate> = {}): ProductTemplate {
+  return productTemplate({
+    _id: COMPOUNDED_ID,
+    slug: 'compounded-rapamycin',
+    name: 'Compounded Rapamycin',
+    settings: COMPOUNDED_PROTOCOL,
+    shop: benefits('Enteric-coated capsules', 'Lower Bioavailability', 'Lower Clinical Efficacy'),
+    ...overrides,
+  });
+}
+
+function api(templates: { generic?: ProductTemplate; compounded?: ProductTemplate } = {}) {
   return mockApi({
     [`GET ${intakePath}`]: json(200, intake()),
     [`GET /intake-template/${ORG_ID}/template/${TEMPLATE_ID}`]: json(200, intakeTemplate()),
@@ -38,10 +65,10 @@ function api() {
         product_defaults: [GENERIC_ID, COMPOUNDED_ID],
       }),
     ),
-    [`GET /product/${ORG_ID}/template/${GENERIC_ID}`]: json(200, productTemplate()),
+    [`GET /product/${ORG_ID}/template/${GENERIC_ID}`]: json(200, templates.generic ?? genericProtocol()),
     [`GET /product/${ORG_ID}/template/${COMPOUNDED_ID}`]: json(
       200,
-      productTemplate({ _id: COMPOUNDED_ID, slug: 'compounded-rapamycin', name: 'Compounded Rapamycin' }),
+      templates.compounded ?? compoundedProtocol(),
     ),
     // cheapest per month: 12 x $91 = $1,092 -> $91/mo; 1 month $119
     [`GET /product/${ORG_ID}/template/${GENERIC_ID}/products`]: json(200, [
@@ -56,6 +83,28 @@ function api() {
   });
 }
 
+/** The cards in screen order, each as [name, starting price, recommended, benefits]. */
+function cards() {
+  return screen.getAllByRole('article').map((card) => [
+    within(card).getByRole('heading').textContent,
+    card.querySelector('.protocol-card__amount')?.textContent ?? null,
+    within(card).queryByText('Recommended') !== null,
+    within(card)
+      .queryAllByRole('listitem')
+      .map((item) => item.textContent),
+  ]);
+}
+
+const DEMO_CARDS = [
+  ['Generic Rapamycin', '$91/mo', true, ['High Quality', '3x Bioavailability', 'More Clinically Effective']],
+  [
+    'Compounded Rapamycin',
+    '$54/mo',
+    false,
+    ['Enteric-coated capsules', 'Lower Bioavailability', 'Lower Clinical Efficacy'],
+  ],
+];
+
 describe('Protocol selection', () => {
   beforeEach(() => {
     setOrganization();
@@ -68,6 +117,7 @@ describe('Protocol selection', () => {
     expect(await screen.findByRole('heading', { name: 'Select your protocol' })).toBeInTheDocument();
 
     const generic = await screen.findByRole('article', { name: 'Generic Rapamycin' });
+    expect(cards()).toEqual(DEMO_CARDS);
     expect(within(generic).getByText('$91/mo')).toBeInTheDocument();
     expect(within(generic).getByText(/Recommended/)).toBeInTheDocument();
     for (const benefit of ['High Quality', '3x Bioavailability', 'More Clinically Effective']) {
@@ -83,22 +133,72 @@ describe('Protocol selection', () => {
     expect(progress.querySelector('[aria-current="step"]')).toHaveTextContent('Protocol Preference');
   });
 
-  it('shows the documented starting prices when the catalogue gives no recurring price', async () => {
+  it("gives another clinic's templates with other slugs and names but the same settings the same screen", async () => {
+    api({
+      generic: genericProtocol({ slug: 'sirolimus-tablets' }),
+      compounded: compoundedProtocol({ slug: 'sirolimus-capsules-weekly' }),
+    });
+    renderRoute(PATH);
+    await screen.findByRole('article', { name: 'Generic Rapamycin' });
+    expect(cards()).toEqual(DEMO_CARDS);
+  });
+
+  it('orders the cards and marks the recommended one by the catalogue settings', async () => {
+    api({
+      generic: genericProtocol({
+        name: 'Tablets',
+        settings: { exclusive_group: 'weekly', protocol: { order: 2 } },
+      }),
+      compounded: compoundedProtocol({
+        name: 'Capsules',
+        settings: { exclusive_group: 'weekly', protocol: { featured: true, order: 1 } },
+      }),
+    });
+    renderRoute(PATH);
+    await screen.findByRole('article', { name: 'Capsules' });
+    expect(cards().map(([name, , recommended]) => [name, recommended])).toEqual([
+      ['Capsules', true],
+      ['Tablets', false],
+    ]);
+  });
+
+  it("shows only the protocols of the visit's exclusive group", async () => {
+    api({ compounded: compoundedProtocol({ settings: { exclusive_group: 'another-group' } }) });
+    renderRoute(PATH);
+    await screen.findByRole('article', { name: 'Generic Rapamycin' });
+    expect(cards().map(([name]) => name)).toEqual(['Generic Rapamycin']);
+  });
+
+  it('leaves out the starting price without a recurring price, and Select without any product', async () => {
     mockApi({
       [`GET ${intakePath}`]: json(200, intake()),
       [`GET /intake-template/${ORG_ID}/template/${TEMPLATE_ID}`]: json(
         200,
         intakeTemplate({ product_defaults: [GENERIC_ID, COMPOUNDED_ID] }),
       ),
-      [`GET /product/${ORG_ID}/template/${GENERIC_ID}`]: json(200, productTemplate()),
+      [`GET /product/${ORG_ID}/template/${GENERIC_ID}`]: json(200, genericProtocol()),
+      [`GET /product/${ORG_ID}/template/${COMPOUNDED_ID}`]: json(200, compoundedProtocol()),
       [`GET /product/${ORG_ID}/template/${GENERIC_ID}/products`]: json(200, []),
+      [`GET /product/${ORG_ID}/template/${COMPOUNDED_ID}/products`]: json(200, [
+        product('0000000000000000000000b0', COMPOUNDED_ID, 1000, 0),
+      ]),
     });
     renderRoute(PATH);
     const generic = await screen.findByRole('article', { name: 'Generic Rapamycin' });
-    expect(within(generic).getByText('$87/mo')).toBeInTheDocument();
+    expect(within(generic).queryByText(/Starting at/)).not.toBeInTheDocument();
+    expect(within(generic).getByRole('button', { name: 'Select' })).toBeDisabled();
     const compounded = screen.getByRole('article', { name: 'Compounded Rapamycin' });
-    expect(within(compounded).getByText('$52/mo')).toBeInTheDocument();
-    expect(within(compounded).getByRole('button', { name: 'Select' })).toBeDisabled();
+    expect(within(compounded).queryByText(/Starting at/)).not.toBeInTheDocument();
+    expect(within(compounded).getByRole('button', { name: 'Select' })).toBeEnabled();
+  });
+
+  it("shows the alert 'Error preparing Protocol Selection' when the catalogue has no protocol for the visit", async () => {
+    api({
+      generic: genericProtocol({ settings: {} }),
+      compounded: compoundedProtocol({ settings: {} }),
+    });
+    renderRoute(PATH);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.protocolSelectionLoad);
   });
 
   it('Select goes to treatment selection with the default plan and the intake templates', async () => {

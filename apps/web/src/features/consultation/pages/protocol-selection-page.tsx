@@ -17,10 +17,9 @@ import { isApiError } from '../../../lib/api-error';
 import { isInvalidIntakeError } from '../../../lib/consultation-routing';
 import {
   cheapestPerMonthCents,
-  PROTOCOL_CARDS,
-  type ProtocolCardDefinition,
-  type ProtocolKey,
+  isFeaturedProtocol,
   perMonthText,
+  visitProtocols,
 } from '../../../lib/protocols';
 import { useSessionUser } from '../../../lib/session';
 import '../../../components/step-page/step-page.css';
@@ -33,7 +32,8 @@ interface ProtocolOffer {
 
 interface ProtocolSelectionData {
   intake: Intake;
-  offers: Partial<Record<ProtocolKey, ProtocolOffer>>;
+  /** The protocols of the visit's exclusive group, in the catalogue's card order. */
+  offers: ProtocolOffer[];
 }
 
 function fulfilled<T>(results: PromiseSettledResult<T>[]): T[] {
@@ -41,8 +41,8 @@ function fulfilled<T>(results: PromiseSettledResult<T>[]): T[] {
 }
 
 /**
- * The intake, then the rapamycin product templates among the product defaults of the intake's template and
- * the organization's global template, with their priced products.
+ * The intake, then the protocols among the product defaults of the intake's template and the organization's
+ * global template: the templates of the visit's exclusive group (000 §2 Screen 7), with their priced products.
  */
 async function loadProtocolSelection(
   userId: string,
@@ -61,58 +61,62 @@ async function loadProtocolSelection(
   const productTemplates = fulfilled(
     await Promise.allSettled(candidateIds.map((id) => getProductTemplate(id, signal))),
   );
-
-  const offers: ProtocolSelectionData['offers'] = {};
-  await Promise.all(
-    PROTOCOL_CARDS.map(async (card) => {
-      const template = productTemplates.find((t) => t.slug === card.slug);
-      if (!template) return;
-      offers[card.key] = { template, products: await getTemplateProducts(template._id, signal) };
-    }),
+  const visitDefaults = templates[0].status === 'fulfilled' ? templates[0].value.product_defaults : [];
+  const protocols = visitProtocols(visitDefaults, productTemplates);
+  if (protocols.length === 0) throw new Error('No protocol in the catalogue');
+  const offers = await Promise.all(
+    protocols.map(async (template) => ({
+      template,
+      products: await getTemplateProducts(template._id, signal),
+    })),
   );
-  if (Object.keys(offers).length === 0) throw new Error('No rapamycin protocol in the catalogue');
   return { intake, offers };
 }
 
 function ProtocolCard({
-  card,
   offer,
   onSelect,
 }: {
-  card: ProtocolCardDefinition;
-  offer: ProtocolOffer | undefined;
+  offer: ProtocolOffer;
   onSelect: (offer: ProtocolOffer) => void;
 }) {
-  const titleId = `protocol-${card.key}`;
-  const fromCents = (offer && cheapestPerMonthCents(offer.products)) ?? card.fallbackFromCents;
-  const image = offer?.template.product_images[0];
+  const { template, products } = offer;
+  const titleId = `protocol-${template._id}`;
+  const featured = isFeaturedProtocol(template);
+  const fromCents = cheapestPerMonthCents(products);
+  const image = template.product_images[0];
+  const benefits = template.shop.benefits.map((benefit) => benefit.title);
   return (
     <li>
       <article
-        className={card.featured ? 'protocol-card protocol-card--featured' : 'protocol-card'}
+        className={featured ? 'protocol-card protocol-card--featured' : 'protocol-card'}
         aria-labelledby={titleId}
       >
-        {card.featured ? <span className="consult-badge">Recommended</span> : null}
+        {featured ? <span className="consult-badge">Recommended</span> : null}
         {image ? <img className="protocol-card__image" src={image} alt="" /> : null}
         <h2 className="protocol-card__name" id={titleId}>
-          {card.name}
+          {template.name}
         </h2>
-        <p className="protocol-card__price">
-          Starting at <span className="protocol-card__amount">{perMonthText(fromCents)}</span>
-        </p>
-        <ul className="protocol-card__benefits" aria-label={`${card.name} benefits`}>
-          {card.benefits.map((benefit) => (
-            <li key={benefit} className="protocol-card__benefit">
-              {benefit}
-            </li>
-          ))}
-        </ul>
+        {fromCents !== null ? (
+          <p className="protocol-card__price">
+            Starting at <span className="protocol-card__amount">{perMonthText(fromCents)}</span>
+          </p>
+        ) : null}
+        {benefits.length > 0 ? (
+          <ul className="protocol-card__benefits" aria-label={`${template.name} benefits`}>
+            {benefits.map((benefit) => (
+              <li key={benefit} className="protocol-card__benefit">
+                {benefit}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <Button
           block
-          variant={card.featured ? 'primary' : 'secondary'}
-          disabled={!offer}
+          variant={featured ? 'primary' : 'secondary'}
+          disabled={products.length === 0}
           aria-describedby={titleId}
-          onClick={() => offer && onSelect(offer)}
+          onClick={() => onSelect(offer)}
         >
           Select
         </Button>
@@ -121,7 +125,6 @@ function ProtocolCard({
   );
 }
 
-/** Protocol selection (000 §2 Screen 7, §4): generic or compounded rapamycin; Select goes to treatment-selection. */
 export default function ProtocolSelectionPage() {
   const { intakeId = '' } = useParams();
   const user = useSessionUser();
@@ -183,13 +186,8 @@ export default function ProtocolSelectionPage() {
       ) : null}
       {query.data ? (
         <ul className="protocol-cards">
-          {PROTOCOL_CARDS.map((card) => (
-            <ProtocolCard
-              key={card.key}
-              card={card}
-              offer={query.data.offers[card.key]}
-              onSelect={onSelect}
-            />
+          {query.data.offers.map((offer) => (
+            <ProtocolCard key={offer.template._id} offer={offer} onSelect={onSelect} />
           ))}
         </ul>
       ) : null}

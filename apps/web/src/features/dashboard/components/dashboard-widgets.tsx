@@ -53,9 +53,9 @@ export function DashboardWidgets({ user, onCustomize }: { user: Patient; onCusto
   const alerts = accountAlerts(user);
   const customizable = customizableSubscriptions(subscriptions.data ?? []);
   const communityUrl = externalUrl(organization?.settings?.community_url);
-  const genericId = catalogue.data?.genericId ?? null;
+  const featuredId = catalogue.data?.featuredId ?? null;
   const rapamycinIntake =
-    genericId !== null &&
+    featuredId !== null &&
     subscriptions.isSuccess &&
     inReview.isSuccess &&
     showRapamycinIntake({
@@ -112,8 +112,8 @@ export function DashboardWidgets({ user, onCustomize }: { user: Patient; onCusto
       case 'labs-shop':
         return <LabsShopWidget wide={wide} />;
       case 'rapamycin-intake':
-        return genericId ? (
-          <RapamycinIntakeWidget userId={user._id} productTemplateId={genericId} wide={wide} />
+        return featuredId ? (
+          <RapamycinIntakeWidget userId={user._id} productTemplateId={featuredId} wide={wide} />
         ) : null;
       case 'customize-protocol':
         return <CustomizeProtocolWidget wide={wide} onOpen={onCustomize} />;

@@ -5,30 +5,32 @@ import { getProductIntakeTemplate } from '../../../api/intake-templates';
 import { createIntake } from '../../../api/intakes';
 import { getProductCatalogue } from '../../../api/products';
 import { dashboardKeys } from '../../../api/view-keys';
-import { RAPAMYCIN_SLUGS } from '../../../lib/rapamycin';
+import { exclusiveGroupOf, groupMembers, isFeaturedProtocol } from '../../../lib/protocols';
 import { storeIntakeTemplate } from '../../../lib/signup-storage';
 
 export interface RapamycinCatalogue {
-  /** The generic rapamycin product template the widget starts a visit for; null when the brand has none. */
-  genericId: string | null;
-  /** Both rapamycin templates, to recognise a rapamycin subscription. */
+  /** The recommended protocol the widget starts a visit for (generic rapamycin in the demo catalogue); null when none. */
+  featuredId: string | null;
+  /** Every template of the featured protocol's exclusive group, to recognise a subscription to one of them. */
   templateIds: Set<string>;
 }
 
-/** The medication catalogue (GET /v2/products?product_type=medication) read for the rapamycin templates. */
+/**
+ * The medication catalogue (GET /v2/products?product_type=medication) read for the featured protocol and its
+ * exclusive group (the rapamycin protocols of the demo catalogue): the clinic's settings, not slugs, say which.
+ */
 export function rapamycinCatalogueQueryOptions() {
   return queryOptions({
     queryKey: dashboardKeys.rapamycinCatalogue,
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }): Promise<RapamycinCatalogue> => {
       const page = await getProductCatalogue('medication', 50, signal);
-      const rapamycin = (page?.docs ?? []).filter(
-        (t) => t.slug === RAPAMYCIN_SLUGS.generic || t.slug === RAPAMYCIN_SLUGS.compounded,
-      );
-      return {
-        genericId: rapamycin.find((t) => t.slug === RAPAMYCIN_SLUGS.generic)?._id ?? null,
-        templateIds: new Set(rapamycin.map((t) => t._id)),
-      };
+      const docs = page?.docs ?? [];
+      const featured = docs.find(isFeaturedProtocol);
+      if (!featured) return { featuredId: null, templateIds: new Set() };
+      const group = exclusiveGroupOf(featured);
+      const members = group ? groupMembers(group, docs) : [featured];
+      return { featuredId: featured._id, templateIds: new Set(members.map((t) => t._id)) };
     },
   });
 }

@@ -4,13 +4,11 @@ import type { Intake } from '@portal/domain/contracts/intake';
 import type { IntakeTemplate } from '@portal/domain/contracts/intake-template';
 
 import type { Patient } from '../../../lib/patient';
-import { PROTOCOL_CARDS } from '../../../lib/protocols';
-
-const COMPOUNDED_SLUG = PROTOCOL_CARDS.find((card) => card.key === 'compounded')?.slug;
+import { goesToProtocolSelection } from '../../../lib/protocols';
 
 /**
  * Where "continue" takes the patient back into an incomplete visit (000 §4, the five rules): the profile,
- * the medical history, the first unanswered question, protocol selection for the compounded visit, or the
+ * the medical history, the first unanswered question, protocol selection for a visit whose template says so (the compounded visit of the demo catalogue), or the
  * treatment preferences of the visit's product.
  */
 export function resumeVisitPath(user: Patient, intake: Intake, template: IntakeTemplate): string {
@@ -27,7 +25,7 @@ export function resumeVisitPath(user: Patient, intake: Intake, template: IntakeT
       })),
       productTemplateId: main?.product_template ?? template.product_defaults[0] ?? null,
     },
-    compoundedTemplateId: template.slug === COMPOUNDED_SLUG ? template._id : null,
+    compoundedTemplateId: goesToProtocolSelection(template) ? template._id : null,
   });
   const product = main?.product_template ?? null;
   return consultationPath(target, {

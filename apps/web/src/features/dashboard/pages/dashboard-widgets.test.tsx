@@ -1,9 +1,12 @@
+import type { ProductTemplate } from '@portal/domain/contracts/product';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setBrand } from '../../../lib/brand';
 import {
   COMPOUNDED_ID,
+  COMPOUNDED_PROTOCOL,
   GENERIC_ID,
+  GENERIC_PROTOCOL,
   INTAKE_ID,
   intake,
   intakeTemplate,
@@ -42,15 +45,21 @@ const TEMPLATE = `GET /intake-template/${ORG_ID}/template/${TEMPLATE_ID}`;
 
 /** A patient with nothing to alert about. */
 const verified = () => patient({ mobile_verified: true, verificationStatus: 'completed' });
-const catalogue = () =>
+const protocols = () => [
+  productTemplate({ settings: GENERIC_PROTOCOL }),
+  productTemplate({
+    _id: COMPOUNDED_ID,
+    slug: 'compounded-rapamycin',
+    name: 'Compounded Rapamycin',
+    settings: COMPOUNDED_PROTOCOL,
+  }),
+];
+const catalogue = (docs: ProductTemplate[] = protocols()) =>
   json(200, {
-    docs: [
-      productTemplate(),
-      productTemplate({ _id: COMPOUNDED_ID, slug: 'compounded-rapamycin', name: 'Compounded Rapamycin' }),
-    ],
+    docs,
     page: 1,
     limit: 50,
-    totalDocs: 2,
+    totalDocs: docs.length,
     totalPages: 1,
     hasNextPage: false,
     hasPrevPage: false,
@@ -324,6 +333,65 @@ describe('Dashboard widgets: rapamycin intake', () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Start your Rapamycin visit' })).toBeNull(),
     );
+  });
+
+  it("starts the clinic's featured protocol and hides for a subscription to its group, whatever the slugs", async () => {
+    const OTHER = '0000000000000000000000c9';
+    const docs = [
+      productTemplate({ _id: OTHER, slug: 'metformin', name: 'Metformin', settings: {} }),
+      productTemplate({
+        _id: COMPOUNDED_ID,
+        slug: 'sirolimus-capsules',
+        name: 'Capsules',
+        settings: { exclusive_group: 'weekly', protocol: { order: 2 } },
+      }),
+      productTemplate({
+        slug: 'sirolimus-tablets',
+        name: 'Tablets',
+        settings: { exclusive_group: 'weekly', protocol: { featured: true, order: 1 } },
+      }),
+    ];
+    const requests = mockApi({
+      [PRODUCTS]: catalogue(docs),
+      [SUBSCRIPTIONS]: json(200, []),
+      [INTAKES]: json(200, []),
+    });
+    const { user } = renderRoute(HOME);
+    const start = await widget('Start your Rapamycin visit');
+    await user.click(within(start).getByRole('button', { name: 'Start Visit' }));
+    await within(start).findByRole('alert');
+    expect(requests.some((r) => r.path === `/intake-template/${ORG_ID}/product/${GENERIC_ID}`)).toBe(true);
+  });
+
+  it('is hidden with a current subscription to another protocol of the featured group', async () => {
+    const capsules = subscription({ status: 'active', name: 'Capsules' });
+    capsules.product_plans[0]!.product_template = {
+      ...capsules.product_plans[0]!.product_template!,
+      _id: COMPOUNDED_ID,
+      name: 'Capsules',
+      product_name: 'Capsules',
+    };
+    mockApi({
+      [PRODUCTS]: catalogue(),
+      [SUBSCRIPTIONS]: json(200, [capsules]),
+      [INTAKES]: json(200, []),
+    });
+    renderRoute(HOME);
+    await widget('Shop Lab Tests');
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Start your Rapamycin visit' })).toBeNull(),
+    );
+  });
+
+  it('is not offered when the catalogue marks no featured protocol', async () => {
+    mockApi({
+      [PRODUCTS]: catalogue(protocols().map((t) => ({ ...t, settings: {} }))),
+      [SUBSCRIPTIONS]: json(200, []),
+      [INTAKES]: json(200, []),
+    });
+    renderRoute(HOME);
+    await widget('Shop Lab Tests');
+    expect(screen.queryByRole('region', { name: 'Start your Rapamycin visit' })).not.toBeInTheDocument();
   });
 
   it('is hidden while a visit is in review', async () => {

@@ -1,3 +1,4 @@
+import type { IntakeTemplate } from '@portal/domain/contracts/intake-template';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -126,6 +127,53 @@ describe('Dashboard profile: finishing a visit', () => {
     expect(within(section).getByRole('link', { name: 'Continue Rapamycin' })).toHaveAttribute(
       'href',
       `/consultation/intake/${USER_ID}/${INTAKE_ID}/question/${'4'.padEnd(24, 'q')}?step=3&product=${GENERIC_ID}`,
+    );
+  });
+
+  /** Dana's complete profile, a visit with every question answered, and its template with these settings. */
+  async function continueLink(settings: IntakeTemplate['settings']) {
+    signIn(
+      patient({
+        sex: 'male',
+        birthday: '04-12-1978',
+        height: 70,
+        weight: 180,
+        medical_profile: {
+          pregnant: false,
+          planning_pregnancy: false,
+          breastfeeding: false,
+          has_allergies: false,
+          has_medical_conditions: false,
+          has_current_medications: false,
+        },
+      }),
+    );
+    mockApi({
+      [`GET /intakes/${ORG_ID}/patient/${USER_ID}/incomplete`]: json(200, [
+        intake({
+          status: { questions: { total: 2 }, complete: { total: 2 }, incomplete: { total: 0 } },
+          intake_responses: [answered('1'), answered('2')],
+        }),
+      ]),
+      [`GET /intake-template/${ORG_ID}/template/${TEMPLATE_ID}`]: json(
+        200,
+        intakeTemplate({ slug: 'weekly-capsules-visit', settings }),
+      ),
+      [`GET /intakes/${ORG_ID}/patient/${USER_ID}`]: json(200, []),
+    });
+    renderRoute(`/dashboard/${USER_ID}/profile`);
+    return (await screen.findByRole('link', { name: 'Continue Rapamycin' })).getAttribute('href');
+  }
+
+  it('resumes a fully answered visit at protocol selection when its template says so, whatever its slug', async () => {
+    expect(await continueLink({ protocol_selection: true })).toBe(
+      `/consultation/protocol-selection/${INTAKE_ID}`,
+    );
+  });
+
+  it('resumes a fully answered visit at the treatment preferences otherwise', async () => {
+    expect(await continueLink({})).toMatch(
+      new RegExp(`^/consultation/product-configure/${INTAKE_ID}/p/${GENERIC_ID}/checkout`),
     );
   });
 

@@ -4,7 +4,7 @@ import type { Product, ProductTemplate } from '@portal/domain/contracts/product'
 import { getGlobalIntakeTemplate, getIntakeTemplate } from '../../../api/intake-templates';
 import { getIntake } from '../../../api/intakes';
 import { getProductTemplate, getProductTemplates, getTemplateProducts } from '../../../api/products';
-import { rapamycinSiblingSlug } from '../../../lib/rapamycin';
+import { exclusiveGroupOf, exclusiveSibling } from '../../../lib/protocols';
 
 export interface PreferencesData {
   intake: Intake;
@@ -12,21 +12,20 @@ export interface PreferencesData {
   products: Product[];
   /** The visit's intake template (query intakeTemplateId, else the intake's); null when it cannot be read. */
   intakeTemplate: IntakeTemplate | null;
-  /** The other rapamycin protocol with its products, for the medication type switch. */
+  /** The other template of the product's exclusive group with its products, for the medication type switch. */
   sibling: { template: ProductTemplate; products: Product[] } | null;
 }
 
 const settledValue = <T>(result: PromiseSettledResult<T>): T | null =>
   result.status === 'fulfilled' ? result.value : null;
 
-/** The other rapamycin template among the product defaults of the visit's and the global intake templates. */
+/** The other template of the exclusive group among the product defaults of the visit's and the global intake templates. */
 async function loadSibling(
   template: ProductTemplate,
   intakeTemplates: (IntakeTemplate | null)[],
   signal: AbortSignal,
 ): Promise<PreferencesData['sibling']> {
-  const slug = rapamycinSiblingSlug(template.slug);
-  if (!slug) return null;
+  if (!exclusiveGroupOf(template)) return null;
   const globalTemplate = settledValue((await Promise.allSettled([getGlobalIntakeTemplate(signal)]))[0]!);
   const ids = [
     ...new Set(
@@ -36,13 +35,13 @@ async function loadSibling(
     ),
   ];
   const candidates = await getProductTemplates(ids, signal).catch(() => [] as ProductTemplate[]);
-  const found = candidates.find((t) => t.slug === slug);
+  const found = exclusiveSibling(template, candidates);
   if (!found) return null;
   const products = await getTemplateProducts(found._id, signal).catch(() => [] as Product[]);
   return products.length > 0 ? { template: found, products } : null;
 }
 
-/** The intake, the product template with its priced products, the visit's intake template and the rapamycin sibling. */
+/** The intake, the product template with its priced products, the visit's intake template and the group sibling. */
 export async function loadPreferences(
   userId: string,
   intakeId: string,

@@ -246,6 +246,37 @@ describe('Treatment preferences', () => {
       ),
     );
   });
+
+  it("takes the switch's other type from the exclusive group, whatever the clinic's slugs", async () => {
+    api({
+      [`GET /product/${ORG_ID}/template/${GENERIC_ID}`]: json(
+        200,
+        genericTemplate({ slug: 'sirolimus-tab' }),
+      ),
+      [`GET /product-templates/${ORG_ID}/many`]: json(200, [
+        { ...compoundedTemplate(), slug: 'sirolimus-cap', name: 'Sirolimus Capsules' },
+      ]),
+    });
+    const { user, router } = renderRoute(PATH);
+    const group = await screen.findByRole('group', { name: 'Medication type' });
+    expect(within(group).getByRole('radio', { name: 'Generic' })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: 'Compounded' }));
+    await waitFor(() =>
+      expect(currentUrl(router)).toContain(`/p/${COMPOUNDED_ID}/selection?product=${C3_12}`),
+    );
+  });
+
+  it('offers no medication type switch when no other template shares the exclusive group', async () => {
+    api({
+      [`GET /product-templates/${ORG_ID}/many`]: json(200, [
+        { ...compoundedTemplate(), settings: { exclusive_group: 'another-group' } },
+      ]),
+    });
+    renderRoute(PATH);
+    expect(await screen.findByRole('radio', { name: '12 months' })).toBeChecked();
+    expect(screen.queryByRole('group', { name: 'Medication type' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Compounded' })).not.toBeInTheDocument();
+  });
 });
 
 describe('Subscription Already Exists', () => {

@@ -1,7 +1,14 @@
 import type { Membership, MembershipPrice } from '@portal/domain/contracts/membership';
 import type { Product, ProductTemplate } from '@portal/domain/contracts/product';
 import type { Subscription } from '@portal/domain/contracts/subscription';
-import { COMPOUNDED_ID, GENERIC_ID, product, productTemplate } from '../../../test/fixtures/funnel';
+import {
+  COMPOUNDED_ID,
+  COMPOUNDED_PROTOCOL,
+  GENERIC_ID,
+  GENERIC_PROTOCOL,
+  product,
+  productTemplate,
+} from '../../../test/fixtures/funnel';
 import { ORG_ID } from '../../../test/helpers';
 
 export const METFORMIN_ID = '0000000000000000000000f1';
@@ -51,7 +58,7 @@ export function genericTemplate(overrides: Partial<ProductTemplate> = {}): Produ
         count: 4,
       },
     ],
-    settings: { recommendation_request: true },
+    settings: { recommendation_request: true, ...GENERIC_PROTOCOL },
     shop: {
       benefits: [{ title: 'High Quality', description: 'FDA-approved generic.' }],
       tags: [],
@@ -87,6 +94,7 @@ export function compoundedTemplate(): ProductTemplate {
     medication_type: 'compounded',
     medicationType: 'compounded',
     dosage_strengths: [{ strength: '3 mg' }],
+    settings: COMPOUNDED_PROTOCOL,
   });
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "intake_templates" ADD COLUMN "settings" jsonb DEFAULT '{}'::jsonb NOT NULL;
