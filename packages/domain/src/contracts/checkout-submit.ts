@@ -142,16 +142,20 @@ export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
 export type CheckoutRequestInput = z.input<typeof CheckoutRequest>;
 export type CheckoutKind = CheckoutRequest['kind'];
 
-/** The steps of a checkout, in the order they run (decision 013). */
+/**
+ * The steps a checkout runs, named in the Checkout-Step header of a failure (decision 013). A consultation
+ * runs shipping, card, membership, coaching, intake, marketing; a signup or shop checkout shipping, card,
+ * payment, orders, subscriptions, marketing.
+ */
 export const CHECKOUT_STEPS = [
   'shipping',
   'card',
   'membership',
   'coaching',
-  'subscriptions',
-  'orders',
-  'payment',
   'intake',
+  'payment',
+  'orders',
+  'subscriptions',
   'marketing',
 ] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckoutResult } from '@portal/domain/contracts/checkout-submit';
+import { CheckoutRequest, type CheckoutResult } from '@portal/domain/contracts/checkout-submit';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PaymentErrors } from '../../platform/payments/adapter';
 import { createTestApp, json, rows, type TestApp } from '../../test/harness';
+import { notifierFor } from '../notifications/notifier';
 import { type CheckoutKit, checkoutKit, VALID_SHIPPING } from './checkout-test-kit';
+import { createCheckoutUseCase } from './checkout-use-case';
 
 let t: TestApp;
 let kit: CheckoutKit;
@@ -32,7 +34,7 @@ const purchase = (
 const ordersOf = (userId: string) =>
   rows<{ id: string; status: string; amount: number; discount_amount: number; promo_code: string | null }>(
     t.database,
-    sql`select id, status, amount, discount_amount, promo_code from orders where user_id = ${userId} order by created_at`,
+    sql`select id, status, amount, discount_amount, promo_code from orders where user_id = ${userId} order by created_at, amount`,
   );
 const liveSubscriptions = (userId: string) =>
   kit.count(sql`select count(*) as n from subscriptions where user_id = ${userId} and status <> 'canceled'`);
@@ -186,7 +188,7 @@ describe('POST /v2/checkout, shop cart (002 §2.7)', () => {
     expect(charge).toHaveBeenCalledTimes(1);
   });
 
-  it('a refused charge cancels the unpaid orders and subscribes to nothing; the retry charges once', async () => {
+  it('a refused charge leaves no order and no subscription; the retry with another card charges once', async () => {
     const patient = await kit.patient();
     const charge = vi.spyOn(t.app.ctx.payments, 'charge').mockRejectedValueOnce(PaymentErrors.declined());
     const key = randomUUID();
@@ -195,8 +197,9 @@ describe('POST /v2/checkout, shop cart (002 §2.7)', () => {
     expect(refused.statusCode).toBe(402);
     expect(json(refused)).toEqual({ text: 'CardDeclined', message: 'Your card was declined.' });
     expect(refused.headers['checkout-step']).toBe('payment');
-    expect((await ordersOf(patient.id)).map((o) => o.status)).toEqual(['canceled', 'canceled']);
+    expect(await ordersOf(patient.id)).toEqual([]);
     expect(await liveSubscriptions(patient.id)).toBe(0);
+    expect(await paidInvoices(patient.id)).toBe(0);
 
     const retry = await kit.submit(patient, key, {
       ...body,
@@ -207,12 +210,7 @@ describe('POST /v2/checkout, shop cart (002 §2.7)', () => {
     // A refused attempt is final: the retry is a new charge under a new provider key.
     const keys = charge.mock.calls.map((c) => c[0].idempotencyKey);
     expect(new Set(keys).size).toBe(2);
-    expect((await ordersOf(patient.id)).map((o) => o.status)).toEqual([
-      'canceled',
-      'canceled',
-      'paid',
-      'paid',
-    ]);
+    expect((await ordersOf(patient.id)).map((o) => o.status)).toEqual(['paid', 'paid']);
     expect(await liveSubscriptions(patient.id)).toBe(1);
   });
 
@@ -229,7 +227,7 @@ describe('POST /v2/checkout, shop cart (002 §2.7)', () => {
       text: 'PaymentProviderError',
       message: 'An error occurred. Please try again.',
     });
-    expect((await ordersOf(patient.id)).map((o) => o.status)).toEqual(['created', 'created']);
+    expect(await ordersOf(patient.id)).toEqual([]);
 
     const retry = await kit.submit(patient, key, body);
     expect(retry.statusCode, retry.body).toBe(200);
@@ -237,6 +235,45 @@ describe('POST /v2/checkout, shop cart (002 §2.7)', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
     expect((await ordersOf(patient.id)).map((o) => o.status)).toEqual(['paid', 'paid']);
+  });
+
+  it('a request that dies after the charge: the retry places the orders without charging again', async () => {
+    const patient = await kit.patient();
+    let die = true;
+    const useCase = createCheckoutUseCase({
+      db: t.app.ctx.db,
+      payments: t.app.ctx.payments,
+      users: t.app.ctx.users,
+      notifier: notifierFor(t.app),
+      brandName: async () => 'Evergreen',
+      now: t.app.ctx.now,
+      hooks: {
+        beforeStep: async (step) => {
+          if (step === 'orders' && die) {
+            die = false;
+            throw new Error('the process died');
+          }
+        },
+      },
+    });
+    const charge = vi.spyOn(t.app.ctx.payments, 'charge');
+    const actor = { userId: patient.id, organizationId: kit.org };
+    const key = randomUUID();
+    const body = CheckoutRequest.parse(purchase('shop', cart(), await kit.token()));
+    await expect(useCase.submit(actor, key, body, t.app.log)).rejects.toThrow('the process died');
+    expect(charge).toHaveBeenCalledTimes(1);
+    expect(await ordersOf(patient.id)).toEqual([]);
+    const [failed] = await rows<{ status: string; step: string; error: { status: number } }>(
+      t.database,
+      sql`select status, step, error from checkouts where user_id = ${patient.id}`,
+    );
+    expect(failed).toMatchObject({ status: 'failed', step: 'orders', error: { status: 500 } });
+
+    const done = await useCase.submit(actor, key, body, t.app.log);
+    expect(done.result.totals.charged_now).toBe(52_700);
+    expect(charge).toHaveBeenCalledTimes(1);
+    expect((await ordersOf(patient.id)).map((o) => o.status)).toEqual(['paid', 'paid']);
+    expect(await liveSubscriptions(patient.id)).toBe(1);
   });
 
   it('refuses a product not on sale, a repeated line and a code that fits none of the cart', async () => {

@@ -152,6 +152,25 @@ describe('POST /v2/checkout, consultation (000 §4)', () => {
     expect((await intakeState(second)).patient_complete).toBe(true);
   });
 
+  it('a coaching visit: the membership is the coaching subscription, attached to the visit (000 §4 step 4)', async () => {
+    const patient = await kit.patient();
+    const coaching = kit.product('longevity-coaching', 3).id;
+    const intake = await kit.visit(patient, [coaching]);
+    const res = await kit.submit(patient, randomUUID(), consultation(intake, await kit.token()));
+    expect(res.statusCode, res.body).toBe(200);
+    const result = json<CheckoutResult>(res);
+    expect(result.next).toEqual({
+      kind: 'coaching',
+      subscription: result.membership_subscription,
+      order: null,
+    });
+    expect(result.subscriptions).toEqual([result.membership_subscription]);
+    expect((await intakeState(intake)).subscriptions).toEqual([result.membership_subscription]);
+    expect(await liveMemberships(patient.id)).toBe(1);
+    // Coaching $399.00 a quarter and the quarterly membership price, both recurring.
+    expect(result.totals).toMatchObject({ total_due_now: 39_900 + kit.membership(3).unit_amount });
+  });
+
   it('ten simultaneous identical submits: one card, one membership, one completion', async () => {
     const { patient, intake } = await readyVisit();
     const attach = vi.spyOn(t.app.ctx.payments, 'attachCard');

@@ -8,7 +8,6 @@ import {
   checkouts,
 } from '../../db/schema/checkouts';
 import { intakes, intakeTemplates } from '../../db/schema/intakes';
-import { orders } from '../../db/schema/orders';
 import { products, productTemplates } from '../../db/schema/products';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
@@ -154,8 +153,18 @@ function checkoutsQueries(db: Db) {
         .where(inArray(checkouts.id, ids));
     },
 
-    async saveProgress(id: string, step: string, progress: CheckoutProgress, now: Date): Promise<void> {
-      await db.update(checkouts).set({ step, progress, updatedAt: now }).where(eq(checkouts.id, id));
+    /** Saves what is done and renews the running request's hold (each finished step shows it is alive). */
+    async saveProgress(
+      id: string,
+      step: string,
+      progress: CheckoutProgress,
+      now: Date,
+      lockedUntil: Date,
+    ): Promise<void> {
+      await db
+        .update(checkouts)
+        .set({ step, progress, lockedUntil, updatedAt: now })
+        .where(and(eq(checkouts.id, id), eq(checkouts.status, 'in_progress')));
     },
 
     async fail(id: string, error: CheckoutError, progress: CheckoutProgress, now: Date): Promise<void> {
@@ -273,48 +282,6 @@ function checkoutsQueries(db: Db) {
         .set({ membershipId: null })
         .where(and(eq(users.id, userId), eq(users.membershipId, membershipId)));
     },
-
-    /** Compensation: orders this checkout created and could not charge are cancelled. */
-    async cancelOrders(ids: string[], now: Date): Promise<void> {
-      if (ids.length === 0) return;
-      await db
-        .update(orders)
-        .set({ status: 'canceled', updatedAt: now })
-        .where(and(inArray(orders.id, ids), inArray(orders.status, ['created', 'submitted'])));
-    },
-
-    /**
-     * Claims the checkout's orders for its charge (created, or submitted by an attempt of the same checkout
-     * that died, -> submitted). Answers whether they are all paid already, or 'conflict' for any other state.
-     */
-    async claimOrders(
-      ids: string[],
-      now: Date,
-    ): Promise<{ paid: false } | { paid: true; paymentId: string | null } | 'conflict'> {
-      const rows = await db
-        .select({ id: orders.id, status: orders.status, paymentId: orders.providerPaymentId })
-        .from(orders)
-        .where(inArray(orders.id, ids))
-        .for('update');
-      if (rows.length !== ids.length) return 'conflict';
-      if (rows.every((r) => r.status === 'paid'))
-        return { paid: true, paymentId: rows[0]?.paymentId ?? null };
-      if (rows.some((r) => r.status !== 'created' && r.status !== 'submitted')) return 'conflict';
-      await db
-        .update(orders)
-        .set({ status: 'submitted', submittedAt: now, updatedAt: now })
-        .where(inArray(orders.id, ids));
-      return { paid: false };
-    },
-
-    /** Puts orders whose charge failed back to created, so the same checkout charges them on its retry. */
-    async releaseOrders(ids: string[], now: Date): Promise<void> {
-      if (ids.length === 0) return;
-      await db
-        .update(orders)
-        .set({ status: 'created', submittedAt: null, updatedAt: now })
-        .where(and(inArray(orders.id, ids), eq(orders.status, 'submitted')));
-    },
   };
 }
 export type CheckoutsQueries = ReturnType<typeof checkoutsQueries>;
@@ -325,6 +292,10 @@ export function createCheckoutsRepository(db: Db) {
     ...checkoutsQueries(db),
     transaction<T>(fn: (queries: CheckoutsQueries) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(checkoutsQueries(tx as unknown as Db)));
+    },
+    /** The same, also handing the transaction to other modules' repositories (one commit for both). */
+    transactionWith<T>(fn: (queries: CheckoutsQueries, tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => fn(checkoutsQueries(tx as unknown as Db), tx as unknown as Db));
     },
   };
 }
