@@ -43,7 +43,8 @@ export const digest = (value: unknown) => createHash('sha256').update(canonical(
 
 /** What is bought: a failed checkout may be retried with another address or card, never another purchase. */
 export function purchaseOf(body: CheckoutRequest) {
-  const promo = body.promo_code ?? null;
+  // Codes are matched without regard to case.
+  const promo = body.promo_code?.toUpperCase() ?? null;
   if (body.kind === 'consultation')
     return { kind: body.kind, intake: body.intake, membership: body.membership ?? null, promo };
   return { kind: body.kind, items: body.items, promo };
