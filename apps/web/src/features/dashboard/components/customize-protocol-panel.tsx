@@ -12,6 +12,8 @@ import { MESSAGES } from '@portal/domain/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { notificationKeys } from '../../../api/notifications';
+import { patientQueryOptions } from '../../../api/patient';
+import { productTemplateQueryOptions } from '../../../api/products';
 import {
   requestPrescriptionChange,
   subscriptionKeys,
@@ -21,6 +23,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SidePanel } from '../../../components/ui/side-panel';
 import { TextArea } from '../../../components/ui/text-area';
+import { dosageSuggestionText, suggestsDosage } from '../lib/dosage-suggestion';
 import { Confetti } from './confetti';
 import './customize-protocol.css';
 
@@ -30,11 +33,43 @@ function planLine(subscription: Subscription): string | null {
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
+/**
+ * The dosage quantity helper's line for a raise or lower request (001 §9): the patient's weight from their record,
+ * the recommended maximum and medication type from the subscription's product template. Nothing while either
+ * loads or when they give no suggestion.
+ */
+function DosageSuggestion({
+  userId,
+  subscription,
+  action,
+}: {
+  userId: string;
+  subscription: Subscription;
+  action: PrescriptionChangeType | null;
+}) {
+  const templateId = subscription.product_plans[0]?.product_template?._id ?? '';
+  const wanted = suggestsDosage(action);
+  const template = useQuery({
+    ...productTemplateQueryOptions(templateId),
+    enabled: wanted && Boolean(templateId),
+  });
+  const patient = useQuery({ ...patientQueryOptions(userId), enabled: wanted && Boolean(userId) });
+  const text =
+    wanted && template.data && patient.data ? dosageSuggestionText(template.data, patient.data.weight) : null;
+  return (
+    <div className="customize__suggestion-live" aria-live="polite">
+      {text ? <p className="customize__suggestion">{text}</p> : null}
+    </div>
+  );
+}
+
 function CustomizeForm({
+  userId,
   subscription,
   onBack,
   onSubmitted,
 }: {
+  userId: string;
   subscription: Subscription;
   onBack: () => void;
   onSubmitted: () => void;
@@ -90,6 +125,7 @@ function CustomizeForm({
           </label>
         ))}
       </fieldset>
+      <DosageSuggestion userId={userId} subscription={subscription} action={action} />
       <TextArea
         label="Details"
         hint="Tell your physician what you'd like to change and why, e.g. side effects or how you feel."
@@ -136,6 +172,7 @@ export function CustomizeProtocolPanel({
       {chosen ? (
         <CustomizeForm
           key={chosen._id}
+          userId={userId}
           subscription={chosen}
           onBack={() => setChosenId(null)}
           onSubmitted={() => {

@@ -4,6 +4,7 @@ import { formatDose } from '@portal/domain/dosing/dose';
 import { parseStrength } from '@portal/domain/dosing/strength';
 import { Select } from '../../../components/ui/select';
 import { TextArea } from '../../../components/ui/text-area';
+import { unitCountText } from '../../../lib/dosage-units';
 import {
   type Configuration,
   customQuantityChoices,
@@ -15,8 +16,7 @@ import { OptionGroup, type OptionItem } from './option-group';
 
 /** "8 tablets per month" (the template's unit form, else units). */
 export function unitsPerMonthText(template: ProductTemplate, quantity: number): string {
-  const form = template.dosage_type ?? 'unit';
-  return `${quantity} ${quantity === 1 ? form : `${form}s`} per month`;
+  return `${unitCountText(template, quantity)} per month`;
 }
 
 /** "6 mg per week" for a weekly dose and the strength's unit. */

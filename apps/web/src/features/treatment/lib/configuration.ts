@@ -16,6 +16,7 @@ import {
 } from '@portal/domain/pricing/plan-default';
 import { buildPlanOption, type PlanOption } from '@portal/domain/pricing/plan-pricing';
 import { configuredPlanTotals } from '@portal/domain/pricing/plan-totals';
+import { isCompounded } from '../../../lib/dosage-units';
 import type { SelectedProduct } from '../../../lib/funnel-selection';
 
 /** A dosage frequency of a template (000 §3). */
@@ -65,9 +66,6 @@ export function frequencyOf(template: ProductTemplate, label: string | null): Do
     null
   );
 }
-
-export const isCompounded = (template: ProductTemplate): boolean =>
-  (template.medication_type ?? template.medicationType) === 'compounded';
 
 /** Monthly units of a configuration: by the dose option when the frequency has a custom quantity, else the frequency's units. */
 export function configuredQuantity(template: ProductTemplate, config: Configuration): number | null {

@@ -17,6 +17,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-error';
 import { isInvalidIntakeError } from '../../../lib/consultation-routing';
+import { isCompounded } from '../../../lib/dosage-units';
 import { readSelectedProducts, writeSelectedProducts } from '../../../lib/funnel-selection';
 import { useSessionUser } from '../../../lib/session';
 import { readStorage, writeJson, writeStorage } from '../../../lib/storage';
@@ -35,7 +36,6 @@ import {
   filledInstructions,
   frequencyOf,
   initialConfiguration,
-  isCompounded,
   planOptionOf,
   planProduct,
   productsForStrength,
