@@ -20,6 +20,8 @@ export interface RequestOptions {
   authenticated?: boolean;
   /** Apply the 401 rules (logout and go to login). Login and logout themselves pass false. */
   handleUnauthorized?: boolean;
+  /** Headers of this call besides the ones every call carries (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -73,7 +75,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   }
 
   const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const organizationId = getOrganizationId();
   if (organizationId) headers.organization = organizationId;
   if (token && status === 'valid') headers.Authorization = `Bearer ${token}`;
@@ -94,7 +96,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   }
   if (response.ok) return response;
 
-  const error = toApiError(response.status, await readBody(response));
+  const error = toApiError(response.status, await readBody(response), response.headers);
   if (response.status === 401 && handleUnauthorized) {
     if (error.text === ERROR_TEXT.tokenExpired) endSession('expired');
     else if (error.text !== ERROR_TEXT.invalidCredentials) endSession('unauthorized');

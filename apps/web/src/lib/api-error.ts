@@ -9,16 +9,34 @@ export const ERROR_TEXT = {
   tooManyRequests: 'TooManyRequests',
 } as const;
 
-/** A failed API call: the HTTP status (0 when the network failed) and the server's `{ text, message }`. */
+/** A field the server refused, as its validation answer names it (e.g. `body.shipping.shipping_info.zip_code`). */
+export interface ApiErrorField {
+  path: string;
+  message: string;
+}
+
+/**
+ * A failed API call: the HTTP status (0 when the network failed) and the server's `{ text, message }`, with the
+ * answer's headers (e.g. the step a checkout failed at) and the refused fields when the server sent them.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly text: string;
+  readonly headers: Headers | undefined;
+  readonly fields: readonly ApiErrorField[];
 
-  constructor(status: number, text: string, message: string) {
+  constructor(
+    status: number,
+    text: string,
+    message: string,
+    details: { headers?: Headers; fields?: readonly ApiErrorField[] } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.text = text;
+    this.headers = details.headers;
+    this.fields = details.fields ?? [];
   }
 }
 
@@ -26,11 +44,23 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+function fieldsOf(value: unknown): ApiErrorField[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (f): f is ApiErrorField =>
+      f !== null && typeof f === 'object' && typeof f.path === 'string' && typeof f.message === 'string',
+  );
+}
+
 /** Reads the server's error body; anything else gives the default NetworkError text and message. */
-export function toApiError(status: number, body: unknown): ApiError {
+export function toApiError(status: number, body: unknown, headers?: Headers): ApiError {
   if (body !== null && typeof body === 'object') {
-    const { text, message } = body as { text?: unknown; message?: unknown };
-    if (typeof text === 'string' && typeof message === 'string') return new ApiError(status, text, message);
+    const { text, message, fields } = body as { text?: unknown; message?: unknown; fields?: unknown };
+    if (typeof text === 'string' && typeof message === 'string')
+      return new ApiError(status, text, message, {
+        ...(headers ? { headers } : {}),
+        fields: fieldsOf(fields),
+      });
   }
-  return new ApiError(status, ERROR_TEXT.networkError, MESSAGES.networkError);
+  return new ApiError(status, ERROR_TEXT.networkError, MESSAGES.networkError, headers ? { headers } : {});
 }

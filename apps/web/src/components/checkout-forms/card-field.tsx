@@ -35,6 +35,8 @@ export interface CardFieldProps {
   ref?: Ref<CardFieldHandle>;
   /** Called whenever the entry becomes complete and valid, or stops being so. */
   onValidChange?: (valid: boolean) => void;
+  /** Called on every edit of the card, so a token made before it is not sent again. */
+  onEdit?: () => void;
   disabled?: boolean;
 }
 
@@ -60,6 +62,7 @@ export function CardField(props: CardFieldProps) {
 function SandboxCardField({
   ref,
   onValidChange,
+  onEdit,
   disabled,
   config,
 }: CardFieldProps & { config: PaymentsConfig }) {
@@ -117,6 +120,7 @@ function SandboxCardField({
   const touch = (field: string) => () => setTouched((t) => ({ ...t, [field]: true }));
   const edit = (set: (v: string) => void) => (v: string) => {
     setProviderError(null);
+    onEdit?.();
     set(v);
   };
 
@@ -174,6 +178,7 @@ async function loadStripeJs(publishableKey: string): Promise<Stripe | null> {
 function StripeCardField({
   ref,
   onValidChange,
+  onEdit,
   disabled,
   publishableKey,
 }: CardFieldProps & { publishableKey: string }) {
@@ -184,6 +189,8 @@ function StripeCardField({
   const [error, setError] = useState<string | null>(null);
   const onValid = useRef(onValidChange);
   onValid.current = onValidChange;
+  const onEdited = useRef(onEdit);
+  onEdited.current = onEdit;
 
   useEffect(() => {
     let cancelled = false;
@@ -193,6 +200,7 @@ function StripeCardField({
         stripe.current = loaded;
         const element = loaded.elements().create('card', { hidePostalCode: true });
         element.on('change', (event) => {
+          onEdited.current?.();
           setError(event.error?.message ?? null);
           onValid.current?.(event.complete && !event.error);
         });

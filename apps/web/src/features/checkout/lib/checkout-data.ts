@@ -19,10 +19,25 @@ export interface CheckoutData {
   coachingLink: string | null;
 }
 
-/** The membership chosen in the funnel, else the one recorded on the intake's products. */
+/**
+ * The membership chosen in the funnel, else the one recorded on the intake's products. A stored choice is
+ * priced as the server prices it now (the Summary's total is checked against the server's at submit); when
+ * the membership cannot be read, the stored figures stay.
+ */
 async function chosenMembership(intake: Intake, signal: AbortSignal): Promise<SelectedMembership | null> {
   const stored = readSelectedMembership(intake._id);
-  if (stored) return stored;
+  if (stored) {
+    const membership = await getMembership(stored.membership_id, signal).catch(() => null);
+    const price = membership?.prices.find((p) => p._id === stored.price_id);
+    return price && membership
+      ? {
+          ...stored,
+          name: membership.name,
+          unit_amount: price.unit_amount,
+          interval_count: price.interval_count,
+        }
+      : stored;
+  }
   const entry = intake.products.find((p) => p.membership && p.treatment_properties?.membership_price);
   if (!entry?.membership) return null;
   const membership = await getMembership(entry.membership, signal);

@@ -1,8 +1,7 @@
 import type { IntakeProduct } from '@portal/domain/contracts/intake';
 import type { Product, ProductTemplate, ProductType } from '@portal/domain/contracts/product';
-import type { CheckoutLine } from '@portal/domain/pricing/checkout-summary';
-import { planBaselineCents } from '@portal/domain/pricing/checkout-summary';
-import { configuredPeriodCents } from '@portal/domain/pricing/configured-price';
+import { type TotalsLine, variantLine } from '@portal/domain/pricing/checkout-totals';
+import { pricedVariantOf } from '../../../components/checkout-forms/checkout-totals';
 import type { SelectedMembership } from '../../../lib/funnel-selection';
 
 /** One row of the Protocol or Addons section, with the numbers of its Summary line. */
@@ -22,21 +21,15 @@ export interface CheckoutItem {
   months: number;
   /** Shown as Free and not counted (lab work outside coaching, 000 §9). */
   free: boolean;
-  line: CheckoutLine;
+  /** The Summary line, as the server's checkout prices it. */
+  line: TotalsLine;
 }
 
-const baselineOf = (p: Product) => ({
-  _id: p._id,
-  recurring: p.pricing.type === 'recurring',
-  intervalCount: p.pricing.interval_count,
-  unitAmountCents: p.pricing.unit_amount,
-  size: p.plan_properties.dosage_size ?? null,
-});
-
 /**
- * The visit's product as the checkout shows and prices it. The period amount is the priced product's,
- * scaled by a configured monthly quantity (when the patient configured one); the Sub-Total baseline is the
- * shortest plan of the same strength per month times the months (so longer plans show their savings).
+ * The visit's product as the checkout shows and prices it, with the domain's `variantLine` as the server's
+ * checkout does: the period amount is the priced product's, scaled by a configured monthly quantity (when the
+ * patient configured one); the Sub-Total baseline is the shortest plan of the same strength per month times
+ * the months (so longer plans show their savings).
  */
 export function toCheckoutItem(
   entry: IntakeProduct,
@@ -50,19 +43,19 @@ export function toCheckoutItem(
     : (variants.find((v) => v.pricing.default) ?? variants[0]);
   const recurring = priced ? priced.pricing.type === 'recurring' : entry.shipping?.non_recurring !== true;
   const months = priced?.pricing.interval_count ?? entry.shipping?.months ?? 0;
-  const unitsPerMonth = priced?.plan_properties.units_per_month;
   // A quantity only scales the price of a configured item (one with treatment_properties), as the server's
   // checkout pricing does; a bare add keeps the product's own amount.
   const quantity = entry.treatment_properties && entry.quantity ? entry.quantity : null;
-  const amount = priced ? configuredPeriodCents(priced.pricing.unit_amount, quantity, unitsPerMonth) : 0;
-  const baseline = priced
-    ? configuredPeriodCents(
-        planBaselineCents(baselineOf(priced), variants.map(baselineOf)),
-        quantity,
-        unitsPerMonth,
-      )
-    : 0;
   const free = template.type === 'lab' && !coaching;
+  // A product no longer sold is shown at nothing (the server leaves it out of the totals).
+  const line: TotalsLine = priced
+    ? variantLine({
+        variant: pricedVariantOf(priced),
+        variants: variants.map(pricedVariantOf),
+        quantityPerMonth: quantity,
+        free,
+      })
+    : { id: template._id, templateId: template._id, totalCents: 0, totalDiscountCents: 0, recurring, free };
   return {
     templateId: template._id,
     productId: priced?._id ?? entry.product ?? null,
@@ -75,18 +68,12 @@ export function toCheckoutItem(
     frequency: entry.frequency ?? null,
     months,
     free,
-    line: {
-      id: priced?._id ?? template._id,
-      totalCents: baseline,
-      totalDiscountCents: amount,
-      recurring,
-      free,
-    },
+    line,
   };
 }
 
-/** The chosen membership as a Summary line (recurring, no plan savings). */
-export function membershipLine(membership: SelectedMembership): CheckoutLine {
+/** The chosen membership as a Summary line (recurring, no plan savings), as the server prices it. */
+export function membershipLine(membership: SelectedMembership): TotalsLine {
   return {
     id: membership.price_id,
     totalCents: membership.unit_amount,

@@ -5,6 +5,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { writeSelectedMembership, writeSelectedProducts } from '../../../lib/funnel-selection';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import {
+  answersInTurn,
+  checkoutFailure,
+  checkoutRequests,
+  checkoutResult,
+  UUID,
+} from '../../../test/fixtures/checkout';
+import {
   GENERIC_ID,
   INTAKE_ID,
   intake,
@@ -94,18 +101,7 @@ function api(overrides: Record<string, Responder> = {}) {
       livemode: false,
       card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 },
     }),
-    [`GET /users/${ORG_ID}/user/${USER_ID}/patient`]: json(200, patient()),
-    [`PUT /users/${ORG_ID}/${USER_ID}`]: (r) => json(200, patient(r.body as object)),
-    [`POST /billing/${ORG_ID}/patient/${USER_ID}/billing/profile/create`]: json(200, {
-      user_id: USER_ID,
-      stripe_id: 'cus_sandbox_1',
-      has_card_source: true,
-      stripe_profile: { default_source: 'pm_1' },
-      card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 },
-    }),
-    [`POST /v2/intakes/${INTAKE_ID}/complete`]: json(200, checkoutIntake()),
-    [`POST /users/${ORG_ID}/patient/${USER_ID}/subscriber`]: json(200, {}),
-    [`POST /users/${ORG_ID}/patient/${USER_ID}/subscriber/tag`]: json(200, {}),
+    'POST /v2/checkout': json(200, checkoutResult({ intake: INTAKE_ID })),
     ...overrides,
   });
 }
@@ -125,10 +121,13 @@ async function fillCard({ user }: Setup, number = '4242424242424242') {
   await user.type(screen.getByLabelText('CVC'), '123');
 }
 
-const calls = (requests: RecordedRequest[]) =>
-  requests
-    .filter((r) => r.method !== 'GET' || r.path.startsWith(`/users/${ORG_ID}/user/`))
-    .map((r) => `${r.method} ${r.path}`);
+/** Every call but the reads, in order. */
+const writes = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+
+const SAVED_CARD = { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 };
+const KEY_REUSED =
+  'This checkout was already submitted with other details. Please reload the page and submit again.';
 
 describe('Checkout', () => {
   beforeEach(() => {
@@ -279,7 +278,7 @@ describe('Checkout', () => {
     expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled();
   });
 
-  it('submits in the order of 000 §4 once, even on a double click, and goes to the dashboard', async () => {
+  it('submits the whole checkout once, in one POST /v2/checkout with a key, even on a double click', async () => {
     writeSelectedProducts(INTAKE_ID, []);
     window.localStorage.setItem(STORAGE_KEYS.selectedProducts, '[{"intake":"x"}]');
     window.localStorage.setItem(STORAGE_KEYS.membership, '{"membership_id":"m"}');
@@ -301,52 +300,71 @@ describe('Checkout', () => {
     await setup.user.dblClick(submit);
     await waitFor(() => expect(currentUrl(setup.router)).toBe(`/dashboard/${USER_ID}/profile`));
 
-    // The dashboard may start its own reads once it mounts; the submit is the patient read
-    // that opens it and the writes that follow, in order.
-    const submitCalls = calls(requests).filter((c) => !c.includes('/v2/cart/coupon'));
-    expect(submitCalls[0]).toBe(`GET /users/${ORG_ID}/user/${USER_ID}/patient`);
-    expect(submitCalls.filter((c) => !c.startsWith('GET '))).toEqual([
-      `PUT /users/${ORG_ID}/${USER_ID}`,
+    // The card goes to the tokeniser, then everything else is the server's one use case (000 §4 steps 1-6):
+    // no address, billing, membership, completion or marketing call from the browser.
+    expect(writes(requests).filter((c) => !c.includes('/v2/cart/coupon'))).toEqual([
       'POST /sandbox/payments/tokens',
-      `POST /billing/${ORG_ID}/patient/${USER_ID}/billing/profile/create`,
-      `POST /v2/intakes/${INTAKE_ID}/complete`,
-      `POST /users/${ORG_ID}/patient/${USER_ID}/subscriber`,
-      ...Array(4).fill(`POST /users/${ORG_ID}/patient/${USER_ID}/subscriber/tag`),
+      'POST /v2/checkout',
     ]);
-    const put = requests.find((r) => r.method === 'PUT')!;
-    expect(put.body).toMatchObject({
-      shipping_info: {
-        street_address: '1 Main St',
-        city: 'Beverly Hills',
-        state: 'CA',
-        zip_code: '90210',
-        country: 'us',
-        phone_number: '(213) 555-0123',
+    const [sent] = checkoutRequests(requests);
+    expect(sent!.headers['idempotency-key']).toMatch(UUID);
+    // 20% of $267 = $53.40 off; 'Total Due Now' $342 - $30 - $53.40 = $258.60 is what the page showed.
+    expect(sent!.body).toEqual({
+      kind: 'consultation',
+      intake: INTAKE_ID,
+      shipping: {
+        shipping_info: {
+          first_name: 'Jane',
+          last_name: 'Doe',
+          street_address: '1 Main St',
+          apt_suite: '',
+          city: 'Beverly Hills',
+          state: 'CA',
+          zip_code: '90210',
+          country: 'us',
+          phone_number: '(213) 555-0123',
+        },
+        mobile_number: '3105550100',
       },
-      mobile_number: '3105550100',
+      payment: { method: 'new_card', token: 'tok_test.sig' },
+      promo_code: 'WELCOME20',
+      expected_total: 25_860,
     });
-    const profile = requests.find((r) => r.path.endsWith('/billing/profile/create'))!;
-    expect(profile.body).toEqual({ organization: ORG_ID, user_id: USER_ID, token: 'tok_test.sig' });
     expect(
       JSON.stringify(requests.filter((r) => !r.path.startsWith('/sandbox')).map((r) => r.body)),
     ).not.toContain('4242424242424242');
-    expect(requests.find((r) => r.path.endsWith('/complete'))!.body).toEqual({ promo_code: 'WELCOME20' });
-    expect(requests.filter((r) => r.path.endsWith('/subscriber/tag')).map((r) => r.body)).toEqual([
-      { tag: 'status:checkout:incomplete', status: 'inactive', patient: USER_ID },
-      { tag: 'status:checkout:complete', status: 'active', patient: USER_ID },
-      { tag: 'status:intake:incomplete', status: 'inactive', patient: USER_ID },
-      { tag: 'status:intake:complete', status: 'active', patient: USER_ID },
-    ]);
+    // 000 §4 step 7: the stored selections are cleared.
     expect(window.localStorage.getItem(STORAGE_KEYS.selectedProducts)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.membership)).toBeNull();
   });
 
-  it("shows 'Invalid Credit Card' on a 400 and 'Error. Try Again.' on the button", async () => {
-    api({
-      [`POST /billing/${ORG_ID}/patient/${USER_ID}/billing/profile/create`]: json(400, {
-        text: 'InvalidCard',
-        message: 'Your card number is invalid.',
-      }),
+  it('sends the referral kept from the landing link and the saved card when the patient keeps it', async () => {
+    window.sessionStorage.setItem(
+      STORAGE_KEYS.landingTraits,
+      JSON.stringify({ referral_id: 'ref-1', affiliate_token: 'aff-1' }),
+    );
+    const requests = api({
+      [`GET /billing/${ORG_ID}/patient/${USER_ID}/card`]: json(200, SAVED_CARD),
+    });
+    const setup = renderRoute(PATH);
+    expect(await screen.findByText(/ending in 4242/)).toBeInTheDocument();
+    await fillShipping(setup);
+    await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(currentUrl(setup.router)).toBe(`/dashboard/${USER_ID}/profile`));
+    expect(checkoutRequests(requests)[0]!.body).toMatchObject({
+      payment: { method: 'saved_card' },
+      referral: { referral_id: 'ref-1', affiliate_token: 'aff-1' },
+      expected_total: 31_200,
+    });
+    expect(requests.some((r) => r.path.startsWith('/sandbox'))).toBe(false);
+  });
+
+  it("shows 'Invalid Credit Card' on a 400 at the card step; the retry keeps the key and tokenises again", async () => {
+    const requests = api({
+      'POST /v2/checkout': answersInTurn(
+        checkoutFailure(400, 'InvalidCard', 'Your card number is invalid.', 'card'),
+        json(200, checkoutResult({ intake: INTAKE_ID })),
+      ),
     });
     const setup = renderRoute(PATH);
     await fillShipping(setup);
@@ -355,14 +373,106 @@ describe('Checkout', () => {
     expect(await screen.findByText(MESSAGES.invalidCreditCard)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: MESSAGES.errorTryAgain })).toBeEnabled();
     expect(currentUrl(setup.router)).toBe(PATH);
+
+    await setup.user.click(screen.getByRole('button', { name: MESSAGES.errorTryAgain }));
+    await waitFor(() => expect(currentUrl(setup.router)).toBe(`/dashboard/${USER_ID}/profile`));
+    const [first, second] = checkoutRequests(requests);
+    expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+    // A refused card is tokenised again for the retry.
+    expect(requests.filter((r) => r.path === '/sandbox/payments/tokens')).toHaveLength(2);
   });
 
-  it('shows the server message on a 402 and the shipping failure as a critical alert', async () => {
-    api({
-      [`POST /billing/${ORG_ID}/patient/${USER_ID}/billing/profile/create`]: json(402, {
-        text: 'CardDeclined',
-        message: 'Your card has insufficient funds.',
+  it('a retry after no answer sends the same key and the same body, so the server can answer it again', async () => {
+    let calls = 0;
+    const requests = api({
+      'POST /v2/checkout': () => {
+        calls += 1;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return json(200, checkoutResult({ intake: INTAKE_ID }));
+      },
+    });
+    const setup = renderRoute(PATH);
+    await fillShipping(setup);
+    await fillCard(setup);
+    await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(MESSAGES.networkError)).toBeInTheDocument();
+    await setup.user.click(screen.getByRole('button', { name: MESSAGES.errorTryAgain }));
+    await waitFor(() => expect(currentUrl(setup.router)).toBe(`/dashboard/${USER_ID}/profile`));
+    const [first, second] = checkoutRequests(requests);
+    expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+    expect(second!.body).toEqual(first!.body);
+    expect(requests.filter((r) => r.path === '/sandbox/payments/tokens')).toHaveLength(1);
+  });
+
+  it('takes a new key when the patient changes the code after a refusal, and keeps it after an unknown outcome', async () => {
+    const requests = api({
+      'POST /v2/cart/coupon/WELCOME20': json(200, {
+        promoCode: 'WELCOME20',
+        productDiscounts: { [QUARTERLY]: { discount: 20 } },
       }),
+      'POST /v2/checkout': answersInTurn(
+        checkoutFailure(402, 'CardDeclined', 'Your card has insufficient funds.', 'card'),
+        checkoutFailure(500, 'NetworkError', MESSAGES.generic),
+        checkoutFailure(422, 'IdempotencyKeyReused', KEY_REUSED),
+      ),
+    });
+    const setup = renderRoute(PATH);
+    await fillShipping(setup);
+    await fillCard(setup);
+    await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Your card has insufficient funds.')).toBeInTheDocument();
+
+    // Refused with nothing bought: another code is another checkout.
+    await setup.user.type(screen.getByLabelText('Discount code'), 'WELCOME20{Enter}');
+    await screen.findByText(MESSAGES.couponApplied);
+    await setup.user.click(screen.getByRole('button', { name: MESSAGES.errorTryAgain }));
+    expect(await screen.findByText(MESSAGES.generic)).toBeInTheDocument();
+
+    // No answer about that one: it may have gone through, so its key stays whatever the patient changes.
+    await setup.user.clear(screen.getByLabelText('Discount code'));
+    await waitFor(() => expect(screen.getByRole('button', { name: MESSAGES.errorTryAgain })).toBeEnabled());
+    await setup.user.click(screen.getByRole('button', { name: MESSAGES.errorTryAgain }));
+    expect(await screen.findByText(KEY_REUSED)).toBeInTheDocument();
+
+    const keys = checkoutRequests(requests).map((r) => r.headers['idempotency-key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe(keys[1]);
+    expect(checkoutRequests(requests).map((r) => (r.body as { promo_code?: string }).promo_code)).toEqual([
+      undefined,
+      'WELCOME20',
+      undefined,
+    ]);
+  });
+
+  it.each([
+    [409, 'CheckoutInProgress', 'Your checkout is already being processed. Please wait a moment.', undefined],
+    [400, 'MissingCard', MESSAGES.missingCardAndAccount, undefined],
+    [400, 'CouponNotApplicable', MESSAGES.couponNotApplicable, undefined],
+    [400, 'WrongIntakeState', 'This intake is closed and can no longer be completed.', undefined],
+    [400, 'ProductUndefined', MESSAGES.productUndefined, undefined],
+    [404, 'NotFound', 'The intake was not found.', undefined],
+    [422, 'IdempotencyKeyReused', KEY_REUSED, undefined],
+    [400, 'MembershipAlreadyStarted', 'You already have a membership.', 'membership'],
+    [502, 'PaymentProviderError', MESSAGES.paymentGeneric, 'card'],
+    [500, 'NetworkError', MESSAGES.generic, 'intake'],
+  ])('shows the answer %i %s as its message, with Error. Try Again.', async (status, text, message, step) => {
+    api({ 'POST /v2/checkout': checkoutFailure(status, text, message, step) });
+    const setup = renderRoute(PATH);
+    await fillShipping(setup);
+    await fillCard(setup);
+    await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
+    const shown = await screen.findByText(message);
+    // Only the address failure is the critical alert (000 §8).
+    const alert = shown.closest<HTMLElement>('[role="alert"]')!;
+    expect(within(alert).queryByText('Error', { exact: true })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: MESSAGES.errorTryAgain })).toBeEnabled();
+    expect(currentUrl(setup.router)).toBe(PATH);
+  });
+
+  it('shows the server message on a 402', async () => {
+    api({
+      'POST /v2/checkout': checkoutFailure(402, 'CardDeclined', 'Your card has insufficient funds.', 'card'),
     });
     const setup = renderRoute(PATH);
     await fillShipping(setup);
@@ -371,35 +481,60 @@ describe('Checkout', () => {
     expect(await screen.findByText('Your card has insufficient funds.')).toBeInTheDocument();
   });
 
-  it('stops with the message when saving the shipping address fails', async () => {
+  it('shows a card the provider refuses to tokenise with its own message, and sends nothing', async () => {
     const requests = api({
-      [`PUT /users/${ORG_ID}/${USER_ID}`]: json(400, { text: 'ValidationError', message: 'Bad address.' }),
+      'POST /sandbox/payments/tokens': json(400, { text: 'InvalidCard', message: 'Your card has expired.' }),
     });
     const setup = renderRoute(PATH);
     await fillShipping(setup);
     await fillCard(setup);
     await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
-    const alert = await screen.findByText('Bad address.');
-    expect(alert.closest('[role="alert"]')).toHaveTextContent('Error');
-    expect(requests.some((r) => r.method === 'POST' && r.path.includes('/billing/'))).toBe(false);
+    expect((await screen.findAllByText('Your card has expired.')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: MESSAGES.errorTryAgain })).toBeInTheDocument();
+    expect(checkoutRequests(requests)).toHaveLength(0);
+  });
+
+  it.each([
+    ['a refused address', checkoutFailure(400, 'ValidationError', MESSAGES.addressInvalidAtCheckout)],
+    ['a failed address step', checkoutFailure(400, 'ValidationError', 'Bad address.', 'shipping')],
+  ])('shows %s as the critical alert', async (_, answer) => {
+    api({ 'POST /v2/checkout': answer });
+    const setup = renderRoute(PATH);
+    await fillShipping(setup);
+    await fillCard(setup);
+    await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
+    const message = answer.headers.get('checkout-step') ? 'Bad address.' : MESSAGES.addressInvalidAtCheckout;
+    const alert = await screen.findByText(message);
+    expect(
+      within(alert.closest<HTMLElement>('[role="alert"]')!).getByText('Error', { exact: true }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: MESSAGES.errorTryAgain })).toBeEnabled();
+  });
+
+  it('reloads its figures when the server says the total changed', async () => {
+    const requests = api({
+      'POST /v2/checkout': checkoutFailure(
+        409,
+        'TotalChanged',
+        'The total of your order has changed. Please review it and submit again.',
+      ),
+    });
+    const setup = renderRoute(PATH);
+    await fillShipping(setup);
+    await fillCard(setup);
+    const reads = () => requests.filter((r) => r.method === 'GET' && r.path === intakePath).length;
+    const before = reads();
+    await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('The total of your order has changed. Please review it and submit again.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
   });
 
   it("moves on to the dashboard when a retry finds 'This intake has already been paid.'", async () => {
-    api({
-      [`GET /billing/${ORG_ID}/patient/${USER_ID}/card`]: json(200, {
-        brand: 'Visa',
-        last4: '4242',
-        exp_month: 12,
-        exp_year: 2030,
-      }),
-      [`GET /users/${ORG_ID}/user/${USER_ID}/patient`]: json(
-        200,
-        patient({ has_card_source: true, stripe_id: 'cus_1' }),
-      ),
-      [`POST /v2/intakes/${INTAKE_ID}/complete`]: json(400, {
-        text: 'IntakeAlreadyPaid',
-        message: MESSAGES.intakeAlreadyPaid,
-      }),
+    const requests = api({
+      [`GET /billing/${ORG_ID}/patient/${USER_ID}/card`]: json(200, SAVED_CARD),
+      'POST /v2/checkout': checkoutFailure(400, 'IntakeAlreadyPaid', MESSAGES.intakeAlreadyPaid),
     });
     const setup = renderRoute(PATH);
     expect(await screen.findByText(/Visa/)).toBeInTheDocument();
@@ -409,9 +544,10 @@ describe('Checkout', () => {
     await fillShipping(setup);
     await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(currentUrl(setup.router)).toBe(`/dashboard/${USER_ID}/profile`));
+    expect(checkoutRequests(requests)[0]!.body).toMatchObject({ payment: { method: 'saved_card' } });
   });
 
-  it('for coaching: Targeted Program, subscription attached to the intake, then coaching scheduling', async () => {
+  it('for coaching: Targeted Program, then coaching scheduling for the subscription the server made', async () => {
     const link = 'https://booking.example.com/coach?x=1';
     const requests = api({
       [`GET ${intakePath}`]: json(
@@ -440,8 +576,15 @@ describe('Checkout', () => {
       [`GET /product/${ORG_ID}/template/${COACH_ID}/products`]: json(200, [
         product(COACH_PRICE, COACH_ID, 19900, 1),
       ]),
-      [`POST /v2/subscriptions/product/${COACH_PRICE}`]: json(201, { _id: SUBSCRIPTION_ID }),
-      [`PUT /intakes/${ORG_ID}/patient/${USER_ID}/intake/${INTAKE_ID}`]: json(200, checkoutIntake()),
+      'POST /v2/checkout': json(
+        200,
+        checkoutResult({
+          intake: INTAKE_ID,
+          membership_subscription: SUBSCRIPTION_ID,
+          subscriptions: [SUBSCRIPTION_ID],
+          next: { kind: 'coaching', subscription: SUBSCRIPTION_ID, order: null },
+        }),
+      ),
     });
     const setup = renderRoute(PATH);
     expect(await screen.findByRole('region', { name: 'Targeted Program' })).toBeInTheDocument();
@@ -453,17 +596,15 @@ describe('Checkout', () => {
         `/schedule-coaching/${SUBSCRIPTION_ID}?coachingLink=${encodeURIComponent(link)}`,
       ),
     );
-    const order = calls(requests);
-    const sub = order.indexOf(`POST /v2/subscriptions/product/${COACH_PRICE}`);
-    expect(sub).toBeGreaterThan(order.findIndex((c) => c.endsWith('/billing/profile/create')));
-    expect(order[sub + 1]).toBe(`PUT /intakes/${ORG_ID}/patient/${USER_ID}/intake/${INTAKE_ID}`);
-    expect(order[sub + 2]).toBe(`POST /v2/intakes/${INTAKE_ID}/complete`);
-    expect(requests.find((r) => r.method === 'PUT' && r.path.includes('/intake/'))!.body).toEqual({
-      subscriptions: [SUBSCRIPTION_ID],
+    expect(writes(requests)).toEqual(['POST /sandbox/payments/tokens', 'POST /v2/checkout']);
+    expect(checkoutRequests(requests)[0]!.body).toMatchObject({
+      kind: 'consultation',
+      intake: INTAKE_ID,
+      expected_total: 19_900,
     });
   });
 
-  it('starts the chosen membership after the card and before completing; removes an add-on', async () => {
+  it('sends the chosen membership and counts it in the Summary; removes an add-on', async () => {
     writeSelectedMembership({
       intake: INTAKE_ID,
       membership_id: 'b00000000000000000000001',
@@ -472,9 +613,7 @@ describe('Checkout', () => {
       unit_amount: 4900,
       interval_count: 1,
     });
-    const start = `POST /memberships/${ORG_ID}/membership/b00000000000000000000001/price/b00000000000000000000002/start`;
     const requests = api({
-      [start]: json(201, { _id: SUBSCRIPTION_ID }),
       [`DELETE /v2/intakes/${INTAKE_ID}/products`]: json(200, checkoutIntake()),
     });
     const setup = renderRoute(PATH);
@@ -492,13 +631,47 @@ describe('Checkout', () => {
     await fillCard(setup);
     await setup.user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(currentUrl(setup.router)).toBe(`/dashboard/${USER_ID}/profile`));
-    const order = calls(requests);
-    const started = order.indexOf(start);
-    expect(started).toBeGreaterThan(order.findIndex((c) => c.endsWith('/billing/profile/create')));
-    expect(order[started + 1]).toBe(`POST /v2/intakes/${INTAKE_ID}/complete`);
-    expect(requests.find((r) => r.path.endsWith('/start'))!.body).toEqual({
-      data: { patient_id: USER_ID, stripe_customer_id: 'cus_sandbox_1' },
+    expect(checkoutRequests(requests)[0]!.body).toMatchObject({
+      kind: 'consultation',
+      intake: INTAKE_ID,
+      membership: { membership: 'b00000000000000000000001', price: 'b00000000000000000000002' },
+      expected_total: 39_100 - 3_000,
     });
+  });
+
+  it('prices a stored membership as the server does now', async () => {
+    writeSelectedMembership({
+      intake: INTAKE_ID,
+      membership_id: 'b00000000000000000000001',
+      price_id: 'b00000000000000000000002',
+      name: 'Longevity Membership',
+      unit_amount: 4900,
+      interval_count: 1,
+    });
+    api({
+      [`GET /memberships/${ORG_ID}/membership/b00000000000000000000001`]: json(200, {
+        _id: 'b00000000000000000000001',
+        organization: ORG_ID,
+        name: 'Longevity Membership',
+        description: '',
+        features: [],
+        included_products: [],
+        event_link: null,
+        prices: [
+          {
+            _id: 'b00000000000000000000002',
+            membership: 'b00000000000000000000001',
+            unit_amount: 5900,
+            interval_count: 1,
+          },
+        ],
+      }),
+    });
+    renderRoute(PATH);
+    // Sub-Total 29700 + 4500 + 5900 = $401.00.
+    expect(
+      await within(await screen.findByLabelText('Price breakdown')).findByText('$401.00'),
+    ).toBeInTheDocument();
   });
 
   it('shows lab work as Free on a lab checkout', async () => {

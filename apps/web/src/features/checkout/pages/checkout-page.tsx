@@ -1,38 +1,38 @@
 import { dashboardPath } from '@portal/domain/consultation/consultation-path';
-import { MESSAGES } from '@portal/domain/messages';
-import { checkoutSummary } from '@portal/domain/pricing/checkout-summary';
+import { MESSAGES, mapServerMessage } from '@portal/domain/messages';
 import { formatUsd } from '@portal/domain/pricing/money';
 import { pricePerMonthCents } from '@portal/domain/pricing/plan-pricing';
 import { monthsText } from '@portal/domain/pricing/plan-texts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { savedCardQueryOptions } from '../../../api/billing';
+import { type Card, savedCardQueryOptions } from '../../../api/billing';
+import type { CheckoutResult } from '../../../api/checkout';
 import { intakeKeys, removeIntakeProducts } from '../../../api/intakes';
-import { getPatient, patientKeys } from '../../../api/patient';
 import { funnelKeys } from '../../../api/view-keys';
-import { CardField, type CardFieldHandle } from '../../../components/checkout-forms/card-field';
-import {
-  type AppliedDiscount,
-  DiscountCodeField,
-} from '../../../components/checkout-forms/discount-code-field';
-import { PriceBreakdown } from '../../../components/checkout-forms/price-breakdown';
-import { SavedCard } from '../../../components/checkout-forms/saved-card';
+import { CheckoutPayment } from '../../../components/checkout-forms/checkout-payment';
+import { CheckoutSummaryPanel } from '../../../components/checkout-forms/checkout-summary-panel';
 import { ShippingForm } from '../../../components/checkout-forms/shipping-form';
-import { useShippingForm } from '../../../components/checkout-forms/use-shipping-form';
+import {
+  type CheckoutKey,
+  type CheckoutPurchase,
+  useCheckoutKey,
+  useCheckoutSubmit,
+} from '../../../components/checkout-forms/use-checkout-submit';
 import { InvalidIntakeRedirect } from '../../../components/step-page/intake-guard';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-error';
 import {
   clearFunnelSelections,
   readSelectedProducts,
   writeSelectedProducts,
 } from '../../../lib/funnel-selection';
-import { saveUser, useSessionUser } from '../../../lib/session';
+import type { Patient } from '../../../lib/patient';
+import { useSessionUser } from '../../../lib/session';
 import { type CheckoutData, loadCheckout } from '../lib/checkout-data';
-import type { CheckoutItem } from '../lib/checkout-items';
-import { submitCheckout, submitErrorMessage } from '../lib/submit-checkout';
+import { type CheckoutItem, membershipLine } from '../lib/checkout-items';
 import '../../../components/step-page/step-page.css';
 import './checkout-page.css';
 
@@ -40,7 +40,9 @@ import './checkout-page.css';
 export const NOT_CHARGED_NOTE =
   'You will not be charged for or shipped any medication until approved by your doctor.';
 
-type SubmitState = 'idle' | 'submitting' | 'error';
+/** The message of a failed read or removal. */
+const failureMessage = (error: unknown) =>
+  isApiError(error) ? mapServerMessage(error.message, MESSAGES.generic) : MESSAGES.generic;
 
 function planText(item: CheckoutItem): string {
   if (!item.line.recurring || item.months <= 0) return 'One-time purchase';
@@ -101,12 +103,18 @@ function ItemRow({
  * Checkout (000 §2 Screen 10): Protocol (Targeted Program for coaching), Addons and Summary; shipping, card,
  * discount code, the mobile number when the patient has none; Submit runs the sequence of 000 §4.
  */
+/**
+ * Checkout (000 §2 Screen 10): Protocol (Targeted Program for coaching), Addons and Summary; shipping, card,
+ * discount code, the mobile number when the patient has none; Submit sends the whole checkout of 000 §4 in one
+ * call (POST /v2/checkout) under a key made when the page opens.
+ */
 export default function CheckoutPage() {
   const { intakeId = '', labProductId } = useParams();
   const user = useSessionUser();
   const userId = user?._id ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const checkoutKey = useCheckoutKey();
 
   const checkout = useQuery({
     queryKey: funnelKeys.checkout(userId, intakeId, labProductId ?? null),
@@ -120,7 +128,7 @@ export default function CheckoutPage() {
     return (
       <section className="consult-step">
         <InvalidIntakeRedirect userId={user._id} error={checkout.error} />
-        <Alert tone="error">{submitErrorMessage(checkout.error)}</Alert>
+        <Alert tone="error">{failureMessage(checkout.error)}</Alert>
       </section>
     );
   }
@@ -131,14 +139,18 @@ export default function CheckoutPage() {
       </section>
     );
   }
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: funnelKeys.checkoutOfVisit(userId, intakeId) });
   return (
     <CheckoutForm
+      user={user}
       data={checkout.data}
       savedCard={savedCard.data ?? null}
-      onRemoved={() =>
-        queryClient.invalidateQueries({ queryKey: funnelKeys.checkoutOfVisit(userId, intakeId) })
-      }
+      checkoutKey={checkoutKey}
+      onRemoved={refresh}
+      onTotalChanged={() => void refresh()}
       onDone={(path) => {
+        // 000 §4 step 7 and 8: the stored selections are cleared, then the dashboard or coaching scheduling.
         clearFunnelSelections();
         void queryClient.invalidateQueries({ queryKey: intakeKeys.detail(userId, intakeId) });
         void navigate(path, { replace: true });
@@ -148,61 +160,72 @@ export default function CheckoutPage() {
 }
 
 function CheckoutForm({
+  user,
   data,
   savedCard,
+  checkoutKey,
   onRemoved,
+  onTotalChanged,
   onDone,
 }: {
+  user: Patient;
   data: CheckoutData;
-  savedCard: import('../../../api/billing').Card | null;
+  savedCard: Card | null;
+  checkoutKey: CheckoutKey;
   onRemoved: () => Promise<unknown>;
+  onTotalChanged: () => void;
   onDone: (path: string) => void;
 }) {
-  const user = useSessionUser();
-  const userId = user?._id ?? '';
-  const queryClient = useQueryClient();
-  const shipping = useShippingForm({ user });
-  const card = useRef<CardFieldHandle>(null);
-  const [cardValid, setCardValid] = useState(false);
-  const [changingCard, setChangingCard] = useState(false);
-  const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
-  const [state, setState] = useState<SubmitState>('idle');
-  const [error, setError] = useState<{ message: string; critical: boolean } | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
-  const inFlight = useRef(false);
+  const [removeError, setRemoveError] = useState<string | null>(null);
 
   const main = data.items.filter((i) => !i.isAddon);
   const addons = data.items.filter((i) => i.isAddon);
-  const collectsPayment = data.intakeTemplate?.disable_payment_collection !== true;
-  const enteringCard = !savedCard || changingCard;
-  const cardRequired = collectsPayment && enteringCard;
+  const lines = useMemo(
+    () => [...data.items.map((i) => i.line), ...(data.membership ? [membershipLine(data.membership)] : [])],
+    [data],
+  );
+  const purchase = useMemo<CheckoutPurchase>(
+    () => ({
+      kind: 'consultation',
+      intake: data.intake._id,
+      membership: data.membership
+        ? { membership: data.membership.membership_id, price: data.membership.price_id }
+        : null,
+    }),
+    [data],
+  );
+  const dashboard = () => onDone(dashboardPath(user._id));
+  const form = useCheckoutSubmit({
+    user,
+    savedCard,
+    collectsPayment: data.intakeTemplate?.disable_payment_collection !== true,
+    purchase,
+    mode: 'consultation',
+    lines,
+    checkoutKey,
+    onSuccess: (result: CheckoutResult) => {
+      if (result.next.kind === 'coaching' && result.next.subscription) {
+        const link = data.coachingLink ? `?coachingLink=${encodeURIComponent(data.coachingLink)}` : '';
+        onDone(`/schedule-coaching/${encodeURIComponent(result.next.subscription)}${link}`);
+      } else {
+        dashboard();
+      }
+    },
+    // A visit already paid (another tab, an earlier page): the patient just moves on, as after a submit.
+    onAlreadyPaid: dashboard,
+    onTotalChanged,
+  });
+  const submitting = form.state === 'submitting';
 
-  const lines = useMemo(() => {
-    const all = data.items.map((i) => ({
-      ...i.line,
-      specialDiscountPercent: discount?.percentages[i.line.id] ?? discount?.percentages[i.templateId] ?? null,
-    }));
-    if (data.membership) {
-      all.push({
-        id: data.membership.price_id,
-        totalCents: data.membership.unit_amount,
-        totalDiscountCents: data.membership.unit_amount,
-        recurring: true,
-        specialDiscountPercent: null,
-      });
-    }
-    return all;
-  }, [data, discount]);
-  const summary = checkoutSummary(lines);
   const plans = [
     ...new Set(data.items.filter((i) => i.line.recurring && !i.free && i.months > 0).map((i) => i.months)),
   ];
   const couponProducts = data.items.flatMap((i) => (i.line.id ? [{ product: i.line.id, quantity: 1 }] : []));
 
-  const canSubmit = shipping.isValid && (!cardRequired || cardValid) && state !== 'submitting';
-
   const remove = async (item: CheckoutItem) => {
     setRemoving(item.templateId);
+    setRemoveError(null);
     try {
       await removeIntakeProducts(data.intake._id, [item.templateId]);
       writeSelectedProducts(
@@ -211,52 +234,14 @@ function CheckoutForm({
       );
       await onRemoved();
     } catch (e) {
-      setError({ message: submitErrorMessage(e), critical: false });
+      setRemoveError(failureMessage(e));
     } finally {
       setRemoving(null);
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // One submit at a time: a double click or Enter while one runs does nothing.
-    if (inFlight.current || !shipping.submit() || !canSubmit) return;
-    inFlight.current = true;
-    setState('submitting');
-    setError(null);
-    try {
-      const result = await submitCheckout({
-        userId,
-        data,
-        shipping: shipping.payload(),
-        tokenizeCard: cardRequired ? () => card.current!.tokenize() : null,
-        hasSavedCard: Boolean(savedCard),
-        promoCode: discount?.promoCode ?? null,
-        refreshUser: () => getPatient(userId),
-        onUser: (next) => {
-          saveUser(next);
-          queryClient.setQueryData(patientKeys.detail(userId), next);
-        },
-      });
-      if (result.kind === 'coaching') {
-        const link = data.coachingLink ? `?coachingLink=${encodeURIComponent(data.coachingLink)}` : '';
-        onDone(`/schedule-coaching/${encodeURIComponent(result.subscriptionId)}${link}`);
-      } else {
-        onDone(dashboardPath(userId));
-      }
-    } catch (e) {
-      const critical = e instanceof Error && 'kind' in e && (e as { kind: string }).kind === 'shipping';
-      setError({ message: submitErrorMessage(e), critical });
-      setState('error');
-    } finally {
-      inFlight.current = false;
-    }
-  };
-
-  const submitLabel = state === 'error' ? MESSAGES.errorTryAgain : 'Submit';
-
   return (
-    <form className="consult-step consult-step--wide co-page" onSubmit={submit} noValidate>
+    <form className="consult-step consult-step--wide co-page" onSubmit={form.submit} noValidate>
       <header className="consult-step__header">
         <h1 className="consult-step__title">Checkout</h1>
       </header>
@@ -266,21 +251,13 @@ function CheckoutForm({
             <h2 className="co-panel__title" id="co-shipping-title">
               Shipping
             </h2>
-            <ShippingForm form={shipping} disabled={state === 'submitting'} />
+            <ShippingForm form={form.shipping} disabled={submitting} />
           </section>
           <section className="co-panel" aria-labelledby="co-payment-title">
             <h2 className="co-panel__title" id="co-payment-title">
               Payment
             </h2>
-            {savedCard && !changingCard ? (
-              <SavedCard
-                card={savedCard}
-                onChange={() => setChangingCard(true)}
-                disabled={state === 'submitting'}
-              />
-            ) : collectsPayment ? (
-              <CardField ref={card} onValidChange={setCardValid} disabled={state === 'submitting'} />
-            ) : null}
+            <CheckoutPayment form={form} />
             <p className="co-note">{NOT_CHARGED_NOTE}</p>
           </section>
         </div>
@@ -323,31 +300,27 @@ function CheckoutForm({
                     key={item.templateId}
                     item={item}
                     removing={removing === item.templateId}
-                    onRemove={state === 'submitting' ? undefined : () => void remove(item)}
+                    onRemove={submitting ? undefined : () => void remove(item)}
                   />
                 ))}
               </ul>
+              {removeError ? <Alert tone="error">{removeError}</Alert> : null}
             </section>
           ) : null}
-          <section className="co-panel" aria-labelledby="co-summary-title">
-            <h2 className="co-panel__title" id="co-summary-title">
-              Summary
-            </h2>
-            <DiscountCodeField
-              products={couponProducts}
-              onChange={setDiscount}
-              disabled={state === 'submitting'}
-            />
-            <PriceBreakdown summary={summary} renewsEveryMonths={plans.length === 1 ? plans[0] : null} />
-            {error ? (
-              <Alert tone="error" title={error.critical ? 'Error' : undefined}>
-                {error.message}
-              </Alert>
-            ) : null}
-            <Button type="submit" block disabled={!canSubmit} loading={state === 'submitting'}>
-              {submitLabel}
-            </Button>
-          </section>
+          <CheckoutSummaryPanel
+            className="co-panel"
+            titleClassName="co-panel__title"
+            mode="consultation"
+            lines={lines}
+            discount={form.discount}
+            onDiscountChange={form.setDiscount}
+            couponProducts={couponProducts}
+            renewsEveryMonths={plans.length === 1 ? (plans[0] ?? null) : null}
+            error={form.error}
+            submitLabel={form.submitLabel('Submit')}
+            canSubmit={form.canSubmit}
+            submitting={submitting}
+          />
         </aside>
       </div>
     </form>

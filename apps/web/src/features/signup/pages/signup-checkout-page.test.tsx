@@ -2,6 +2,13 @@ import { MESSAGES } from '@portal/domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import {
+  answersInTurn,
+  checkoutFailure,
+  checkoutRequests,
+  checkoutResult,
+  UUID,
+} from '../../../test/fixtures/checkout';
 import { STATES } from '../../../test/fixtures/funnel';
 import {
   currentUrl,
@@ -56,18 +63,13 @@ function api(overrides: Record<string, Response | ((r: RecordedRequest) => Respo
       livemode: false,
       card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 },
     }),
-    [`PUT /users/${ORG_ID}/${USER_ID}`]: (r) => json(200, patient({ ...named, ...(r.body as object) })),
-    [`POST /billing/${ORG_ID}/patient/${USER_ID}/billing/profile/create`]: json(200, {
-      user_id: USER_ID,
-      stripe_id: 'cus_sandbox_1',
-      has_card_source: true,
-      stripe_profile: { default_source: 'pm_1' },
-      card: { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 },
-    }),
-    'POST /v2/orders/patient': json(200, { _id: ORDER_ID, status: 'created' }),
-    [`POST /v2/orders/${ORDER_ID}/submit`]: json(200, { _id: ORDER_ID, status: 'paid' }),
-    [`POST /v2/subscriptions/product/${supplementProducts()[2]!._id}`]: json(201, { _id: 'sub1' }),
-    [`POST /users/${ORG_ID}/patient/${USER_ID}/subscriber/tag`]: json(200, {}),
+    'POST /v2/checkout': json(
+      200,
+      checkoutResult(
+        { kind: 'signup', orders: [ORDER_ID], next: { kind: 'lab', subscription: null, order: ORDER_ID } },
+        named,
+      ),
+    ),
     ...overrides,
   });
 }
@@ -127,34 +129,41 @@ describe('/signup/checkout', () => {
     ).toBeInTheDocument();
   });
 
-  it('orders a lab: saves the address, creates the billing profile, creates and submits the order', async () => {
+  it('orders a lab in one POST /v2/checkout (kind signup) charged the Total Due Now, then its instructions', async () => {
     choose(LAB, 'lab');
     const requests = api();
     const setup = renderRoute('/signup/checkout');
     await fill(setup);
     await setup.user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(currentUrl(setup.router)).toBe(`/lab-instructions/${ORDER_ID}`));
-    const calls = requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
-    expect(calls).toEqual([
-      `PUT /users/${ORG_ID}/${USER_ID}`,
+    // The card goes to the tokeniser; address, billing profile, order, charge and the checkout marketing tags
+    // (002 §4.5) are the server's.
+    expect(requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /sandbox/payments/tokens',
-      `POST /billing/${ORG_ID}/patient/${USER_ID}/billing/profile/create`,
-      'POST /v2/orders/patient',
-      `POST /v2/orders/${ORDER_ID}/submit`,
-      `POST /users/${ORG_ID}/patient/${USER_ID}/subscriber/tag`,
-      `POST /users/${ORG_ID}/patient/${USER_ID}/subscriber/tag`,
+      'POST /v2/checkout',
     ]);
-    expect(requests.find((r) => r.path === '/v2/orders/patient')?.body).toMatchObject({
-      product_template: LAB,
-      product: labProducts()[0]!._id,
-      quantity: 1,
-      promo_code: null,
+    const [sent] = checkoutRequests(requests);
+    expect(sent!.headers['idempotency-key']).toMatch(UUID);
+    expect(sent!.body).toEqual({
+      kind: 'signup',
+      items: [{ product: labProducts()[0]!._id, quantity: 1 }],
+      shipping: {
+        shipping_info: {
+          first_name: 'Jane',
+          last_name: 'Doe',
+          street_address: '1 Main St',
+          apt_suite: '',
+          city: 'Beverly Hills',
+          state: 'CA',
+          zip_code: '90210',
+          country: 'us',
+          phone_number: '(213) 555-0123',
+        },
+      },
+      payment: { method: 'new_card', token: 'tok_test.sig' },
+      // 002 §2.7: the one-time lab counts in 'Total Due Now'.
+      expected_total: 19_900,
     });
-    const tags = requests.filter((r) => r.path.endsWith('/subscriber/tag')).map((r) => r.body);
-    expect(tags).toEqual([
-      { tag: 'status:checkout:incomplete', status: 'inactive', patient: USER_ID },
-      { tag: 'status:checkout:complete', status: 'active', patient: USER_ID },
-    ]);
     expect(window.localStorage.getItem(STORAGE_KEYS.productTemplate)).toBeNull();
   });
 
@@ -163,7 +172,13 @@ describe('/signup/checkout', () => {
     signIn(patient(labs2));
     choose(LAB, 'lab');
     api({
-      [`PUT /users/${ORG_ID}/${USER_ID}`]: (r) => json(200, patient({ ...labs2, ...(r.body as object) })),
+      'POST /v2/checkout': json(
+        200,
+        checkoutResult(
+          { kind: 'signup', orders: [ORDER_ID], next: { kind: 'lab', subscription: null, order: ORDER_ID } },
+          labs2,
+        ),
+      ),
     });
     const setup = renderRoute('/signup/checkout');
     await fill(setup);
@@ -174,37 +189,72 @@ describe('/signup/checkout', () => {
   it('subscribes to a recurring supplement plan and goes to the dashboard profile', async () => {
     const quarterly = supplementProducts()[2]!;
     choose(SUPPLEMENT_ID, 'supplement', quarterly._id, 9900);
-    const requests = api();
+    const requests = api({
+      'POST /v2/checkout': json(200, checkoutResult({ kind: 'signup', subscriptions: ['sub1'] }, named)),
+    });
     const setup = renderRoute('/signup/checkout');
+    // 3 months at $99.00 against 3 x $35.00: Sub-Total $105.00, Savings $6.00.
+    const rows = await screen.findByLabelText('Price breakdown');
+    expect(within(rows).getByText('$105.00')).toBeInTheDocument();
+    expect(within(rows).getByText('-$6.00')).toBeInTheDocument();
     await fill(setup);
     await setup.user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(currentUrl(setup.router)).toBe(`/dashboard/${USER_ID}/profile`));
-    expect(requests.find((r) => r.path === `/v2/subscriptions/product/${quarterly._id}`)?.body).toEqual({
-      quantity: 1,
-      promo_code: null,
+    expect(checkoutRequests(requests)[0]!.body).toMatchObject({
+      kind: 'signup',
+      items: [{ product: quarterly._id, quantity: 1 }],
+      expected_total: 9_900,
     });
-    expect(requests.some((r) => r.path === '/v2/orders/patient')).toBe(false);
   });
 
-  it('blocks a lab shipped to NY, NJ or RI', async () => {
+  it('shows the server refusing a lab shipped to NY, NJ or RI', async () => {
     choose(LAB, 'lab');
-    const requests = api();
+    const requests = api({
+      'POST /v2/checkout': checkoutFailure(400, 'InvalidState', MESSAGES.labRestrictedState),
+    });
     const setup = renderRoute('/signup/checkout');
     await fill(setup, '10001');
     await setup.user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(MESSAGES.labRestrictedState)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Error. Try Again.' })).toBeInTheDocument();
-    expect(requests.some((r) => r.path === '/v2/orders/patient')).toBe(false);
+    expect(checkoutRequests(requests)[0]!.body).toMatchObject({
+      shipping: { shipping_info: { state: 'NY', city: 'New York' } },
+    });
   });
 
-  it('shows the provider message and Error. Try Again., and a retry submits the same order', async () => {
+  it("maps the server's 'Invalid state for walk-in phlebotomy' to the restricted-states message", async () => {
     choose(LAB, 'lab');
-    let attempts = 0;
+    api({
+      'POST /v2/checkout': checkoutFailure(
+        400,
+        'InvalidState',
+        'Invalid state for walk-in phlebotomy',
+        'orders',
+      ),
+    });
+    const setup = renderRoute('/signup/checkout');
+    await fill(setup);
+    await setup.user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(MESSAGES.labRestrictedState)).toBeInTheDocument();
+  });
+
+  it('shows the provider message and Error. Try Again.; the retry is the same checkout (same key)', async () => {
+    choose(LAB, 'lab');
     const requests = api({
-      [`POST /v2/orders/${ORDER_ID}/submit`]: () =>
-        ++attempts === 1
-          ? json(402, { text: 'CardDeclined', message: 'Your card was declined.' })
-          : json(200, { _id: ORDER_ID, status: 'paid' }),
+      'POST /v2/checkout': answersInTurn(
+        checkoutFailure(402, 'CardDeclined', 'Your card was declined.', 'payment'),
+        json(
+          200,
+          checkoutResult(
+            {
+              kind: 'signup',
+              orders: [ORDER_ID],
+              next: { kind: 'lab', subscription: null, order: ORDER_ID },
+            },
+            named,
+          ),
+        ),
+      ),
     });
     const setup = renderRoute('/signup/checkout');
     await fill(setup);
@@ -212,7 +262,71 @@ describe('/signup/checkout', () => {
     expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
     await setup.user.click(screen.getByRole('button', { name: 'Error. Try Again.' }));
     await waitFor(() => expect(currentUrl(setup.router)).toBe(`/lab-instructions/${ORDER_ID}`));
-    expect(requests.filter((r) => r.path === '/v2/orders/patient')).toHaveLength(1);
+    const [first, second] = checkoutRequests(requests);
+    expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+    expect(second!.body).toMatchObject({ kind: 'signup', items: [{ product: labProducts()[0]!._id }] });
+  });
+
+  it.each([
+    [
+      "'Invalid Credit Card' on a 400 at the card step",
+      400,
+      'InvalidCard',
+      'x',
+      'card',
+      MESSAGES.invalidCreditCard,
+    ],
+    [
+      'the address refusal as the critical alert',
+      400,
+      'ValidationError',
+      MESSAGES.addressInvalidAtCheckout,
+      undefined,
+      MESSAGES.addressInvalidAtCheckout,
+    ],
+    [
+      'no card and no billing account',
+      400,
+      'MissingCard',
+      MESSAGES.missingCardAndAccount,
+      undefined,
+      MESSAGES.missingCardAndAccount,
+    ],
+    [
+      'a code that no longer applies',
+      400,
+      'CouponNotApplicable',
+      MESSAGES.couponNotApplicable,
+      undefined,
+      MESSAGES.couponNotApplicable,
+    ],
+    [
+      'a product no longer sold',
+      400,
+      'ProductUndefined',
+      MESSAGES.productUndefined,
+      undefined,
+      MESSAGES.productUndefined,
+    ],
+    [
+      'a provider outage',
+      502,
+      'PaymentProviderError',
+      MESSAGES.paymentGeneric,
+      'payment',
+      MESSAGES.paymentGeneric,
+    ],
+  ])('shows %s', async (_, status, text, message, step, shown) => {
+    choose(LAB, 'lab');
+    api({ 'POST /v2/checkout': checkoutFailure(status, text, message, step) });
+    const setup = renderRoute('/signup/checkout');
+    await fill(setup);
+    await setup.user.click(screen.getByRole('button', { name: 'Continue' }));
+    const alert = (await screen.findByText(shown)).closest<HTMLElement>('[role="alert"]')!;
+    const critical = within(alert).queryByText('Error', { exact: true });
+    if (text === 'ValidationError') expect(critical).toBeInTheDocument();
+    else expect(critical).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Error. Try Again.' })).toBeEnabled();
   });
 
   it('says no product is selected without a stored product', async () => {

@@ -1,40 +1,37 @@
 import { dashboardPath } from '@portal/domain/consultation/consultation-path';
 import type { Product, ProductTemplate } from '@portal/domain/contracts/product';
 import { MESSAGES } from '@portal/domain/messages';
+import { variantLine } from '@portal/domain/pricing/checkout-totals';
 import { formatUsd } from '@portal/domain/pricing/money';
-import { pricePerMonthCents, specialDiscountCents } from '@portal/domain/pricing/plan-pricing';
+import { pricePerMonthCents } from '@portal/domain/pricing/plan-pricing';
 import { monthsText } from '@portal/domain/pricing/plan-texts';
-import { planOptionsOf } from '@portal/domain/signup/plan-summary';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Card, savedCardQueryOptions } from '../../../api/billing';
-import { patientKeys } from '../../../api/patient';
 import { productTemplateQueryOptions, templateProductsQueryOptions } from '../../../api/products';
-import { CardField, type CardFieldHandle } from '../../../components/checkout-forms/card-field';
-import {
-  type AppliedDiscount,
-  DiscountCodeField,
-} from '../../../components/checkout-forms/discount-code-field';
-import { PriceBreakdown } from '../../../components/checkout-forms/price-breakdown';
-import { SavedCard } from '../../../components/checkout-forms/saved-card';
+import { CheckoutPayment } from '../../../components/checkout-forms/checkout-payment';
+import { CheckoutSummaryPanel } from '../../../components/checkout-forms/checkout-summary-panel';
+import { pricedVariantOf } from '../../../components/checkout-forms/checkout-totals';
 import { ShippingForm } from '../../../components/checkout-forms/shipping-form';
-import { useShippingForm } from '../../../components/checkout-forms/use-shipping-form';
+import {
+  type CheckoutKey,
+  type CheckoutPurchase,
+  useCheckoutKey,
+  useCheckoutSubmit,
+} from '../../../components/checkout-forms/use-checkout-submit';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClassName } from '../../../components/ui/button';
+import { buttonClassName } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { saveUser, useSessionUser } from '../../../lib/session';
+import { useSessionUser } from '../../../lib/session';
 import { clearSignupSelection, readDefaultItem, readSignupProduct } from '../../../lib/signup-storage';
 import { SignupLoadError } from '../components/signup-load-error';
 import { defaultVariant } from '../lib/signup-flow';
-import { SignupCheckoutError, submitSignupCheckout } from '../lib/submit-signup-checkout';
 import '../../../components/step-page/step-page.css';
 import '../components/signup.css';
 
 const NOT_CHARGED_NOTE =
   'You will not be charged for or shipped any medication until approved by your doctor.';
-
-type SubmitState = 'idle' | 'submitting' | 'error';
 
 /** "Where should we send your {type}?" names the product type in words (coaching_membership -> coaching membership). */
 const typeWords = (type: string) => type.replace(/_/g, ' ');
@@ -42,11 +39,13 @@ const typeWords = (type: string) => type.replace(/_/g, ' ');
 /**
  * /signup/checkout (002 §2.8, §4.4, §4.5): the address ('Billing Info' for labs), the card with the
  * not-charged note, and a Summary with the Protocol item, discount code, price breakdown and Continue.
- * A recurring plan becomes a subscription, a one-time plan an order that is submitted; labs then open the
+ * Continue sends the checkout in one call (POST /v2/checkout, kind signup) under a key made when the page
+ * opens: a recurring plan becomes a subscription, a one-time plan an order charged now; labs then open the
  * lab instructions (the labs app with labs2), anything else the dashboard profile.
  */
 export default function SignupCheckoutPage() {
   const user = useSessionUser();
+  const checkoutKey = useCheckoutKey();
   const userId = user?._id ?? '';
   const [stored] = useState(() => readSignupProduct());
   const productId = stored?._id ?? '';
@@ -95,6 +94,8 @@ export default function SignupCheckoutPage() {
       products={products.data}
       variant={variant}
       savedCard={savedCard.data ?? null}
+      checkoutKey={checkoutKey}
+      onTotalChanged={() => void products.refetch()}
     />
   );
 }
@@ -104,88 +105,59 @@ function CheckoutForm({
   products,
   variant,
   savedCard,
+  checkoutKey,
+  onTotalChanged,
 }: {
   template: ProductTemplate;
   products: Product[];
   variant: Product;
   savedCard: Card | null;
+  checkoutKey: CheckoutKey;
+  /** The server's total differs from the Summary's: the prices are read again. */
+  onTotalChanged: () => void;
 }) {
   const user = useSessionUser()!;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const shipping = useShippingForm({ user });
-  const card = useRef<CardFieldHandle>(null);
-  const [cardValid, setCardValid] = useState(false);
-  const [changingCard, setChangingCard] = useState(false);
-  const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
-  const [state, setState] = useState<SubmitState>('idle');
-  const [error, setError] = useState<string | null>(null);
-  const orderId = useRef<string | null>(null);
-  const inFlight = useRef(false);
-
   const isLab = template.type === 'lab';
-  const enteringCard = !savedCard || changingCard;
-  const canSubmit = shipping.isValid && (!enteringCard || cardValid) && state !== 'submitting';
 
-  const plan = planOptionsOf(products).find((p) => p.id === variant._id)!;
-  const percent = discount?.percentages[variant._id] ?? discount?.percentages[template._id] ?? null;
-  const special = specialDiscountCents(plan.totalDiscount, percent);
-  const summary = {
-    subTotal: plan.total,
-    savings: plan.savings,
-    specialDiscount: special,
-    totalDueNow: plan.totalDiscount - special,
-  };
-  const months = variant.pricing.type === 'recurring' ? variant.pricing.interval_count : 0;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (inFlight.current || !shipping.submit() || !canSubmit) return;
-    inFlight.current = true;
-    setState('submitting');
-    setError(null);
-    try {
-      const result = await submitSignupCheckout({
-        user,
-        template,
-        product: variant,
-        shipping: shipping.payload(),
-        tokenizeCard: enteringCard ? () => card.current!.tokenize() : null,
-        hasSavedCard: Boolean(savedCard),
-        promoCode: discount?.promoCode ?? null,
-        existingOrderId: orderId.current,
-        onOrderCreated: (id) => {
-          orderId.current = id;
-        },
-        onUser: (next) => {
-          saveUser(next);
-          queryClient.setQueryData(patientKeys.detail(user._id), next);
-        },
-      });
+  const lines = useMemo(
+    () => [variantLine({ variant: pricedVariantOf(variant), variants: products.map(pricedVariantOf) })],
+    [variant, products],
+  );
+  const purchase = useMemo<CheckoutPurchase>(
+    () => ({ kind: 'signup', items: [{ product: variant._id, quantity: 1 }] }),
+    [variant],
+  );
+  const form = useCheckoutSubmit({
+    user,
+    savedCard,
+    collectsPayment: true,
+    purchase,
+    mode: 'purchase',
+    lines,
+    checkoutKey,
+    onSuccess: (result) => {
       clearSignupSelection();
       if (isLab) {
-        const labs2 = user.feature_flags?.labs2 === true;
-        void navigate(
-          labs2 || result.kind !== 'order'
-            ? '/labs'
-            : `/lab-instructions/${encodeURIComponent(result.orderId)}`,
-        );
+        // 002 §4.4: the labs app with labs2, else the order's lab instructions.
+        const labs2 = (result.user ?? user).feature_flags?.labs2 === true;
+        const order = result.next.order ?? result.orders[0] ?? null;
+        void navigate(labs2 || !order ? '/labs' : `/lab-instructions/${encodeURIComponent(order)}`);
       } else {
         void navigate(dashboardPath(user._id));
       }
-    } catch (e) {
-      setError(e instanceof SignupCheckoutError ? e.message : MESSAGES.generic);
-      setState('error');
-    } finally {
-      inFlight.current = false;
-    }
-  }
+    },
+    onTotalChanged,
+  });
+  const submitting = form.state === 'submitting';
+  const months = variant.pricing.type === 'recurring' ? variant.pricing.interval_count : 0;
+  const line = lines[0]!;
 
   const heading = isLab ? 'Billing Info' : `Where should we send your ${typeWords(template.type)}?`;
   const image = template.product_images[0];
 
   return (
-    <form className="consult-step consult-step--wide signup-checkout" onSubmit={onSubmit} noValidate>
+    <form className="consult-step consult-step--wide signup-checkout" onSubmit={form.submit} noValidate>
       <header className="consult-step__header">
         <p className="consult-step__eyebrow">Checkout</p>
         <h1 className="consult-step__title">{heading}</h1>
@@ -193,29 +165,31 @@ function CheckoutForm({
       <div className="signup-checkout__layout">
         <div className="signup-checkout__main">
           <section className="signup-panel" aria-label={isLab ? 'Billing address' : 'Shipping address'}>
-            <ShippingForm form={shipping} disabled={state === 'submitting'} />
+            <ShippingForm form={form.shipping} disabled={submitting} />
           </section>
           <section className="signup-panel" aria-labelledby="signup-payment-title">
             <h2 className="signup-panel__title" id="signup-payment-title">
               Payment Information
             </h2>
-            {savedCard && !changingCard ? (
-              <SavedCard
-                card={savedCard}
-                onChange={() => setChangingCard(true)}
-                disabled={state === 'submitting'}
-              />
-            ) : (
-              <CardField ref={card} onValidChange={setCardValid} disabled={state === 'submitting'} />
-            )}
+            <CheckoutPayment form={form} />
             <p className="signup-product__description">{NOT_CHARGED_NOTE}</p>
           </section>
         </div>
         <aside className="signup-checkout__aside">
-          <section className="signup-panel" aria-labelledby="signup-summary-title">
-            <h2 className="signup-panel__title" id="signup-summary-title">
-              Summary
-            </h2>
+          <CheckoutSummaryPanel
+            className="signup-panel"
+            titleClassName="signup-panel__title"
+            mode="purchase"
+            lines={lines}
+            discount={form.discount}
+            onDiscountChange={form.setDiscount}
+            couponProducts={[{ product: variant._id, quantity: 1 }]}
+            renewsEveryMonths={months > 0 ? months : null}
+            error={form.error}
+            submitLabel={form.submitLabel('Continue')}
+            canSubmit={form.canSubmit}
+            submitting={submitting}
+          >
             <div>
               <p className="signup-list__text">Protocol</p>
               <div className="signup-product">
@@ -224,23 +198,13 @@ function CheckoutForm({
                   <p className="signup-product__name">{template.product_name}</p>
                   <p className="signup-product__description">
                     {months > 0
-                      ? `${monthsText(months)} plan, ${formatUsd(pricePerMonthCents(plan.totalDiscount, months))}/mo`
+                      ? `${monthsText(months)} plan, ${formatUsd(pricePerMonthCents(line.totalDiscountCents, months))}/mo`
                       : 'One-time purchase'}
                   </p>
                 </div>
               </div>
             </div>
-            <DiscountCodeField
-              products={[{ product: variant._id, quantity: 1 }]}
-              onChange={setDiscount}
-              disabled={state === 'submitting'}
-            />
-            <PriceBreakdown summary={summary} renewsEveryMonths={months > 0 ? months : null} />
-            {error ? <Alert tone="error">{error}</Alert> : null}
-            <Button type="submit" block disabled={!canSubmit} loading={state === 'submitting'}>
-              {state === 'error' ? MESSAGES.errorTryAgain : 'Continue'}
-            </Button>
-          </section>
+          </CheckoutSummaryPanel>
         </aside>
       </div>
     </form>

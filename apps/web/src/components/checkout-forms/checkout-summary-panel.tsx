@@ -1,0 +1,71 @@
+import { type ReactNode, useId } from 'react';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { summaryTotals, type TotalsLine, type TotalsMode } from './checkout-totals';
+import { type AppliedDiscount, DiscountCodeField } from './discount-code-field';
+import { PriceBreakdown } from './price-breakdown';
+import type { CheckoutErrorDisplay } from './use-checkout-submit';
+
+export interface CheckoutSummaryPanelProps {
+  /** consultation: recurring items only (000 §9); purchase: one-time items count too (002 §2.7). */
+  mode: TotalsMode;
+  lines: readonly TotalsLine[];
+  discount: AppliedDiscount | null;
+  onDiscountChange: (discount: AppliedDiscount | null) => void;
+  /** The products the discount code is asked about. */
+  couponProducts: { product: string; quantity: number }[];
+  /** Months of the plan for 'Renews every N month(s)'; null for one-time or mixed plans. */
+  renewsEveryMonths: number | null;
+  error: CheckoutErrorDisplay | null;
+  submitLabel: string;
+  canSubmit: boolean;
+  submitting: boolean;
+  /** What is bought, shown above the discount code (the signup checkout's Protocol item). */
+  children?: ReactNode;
+  /** The page's panel and title classes. */
+  className: string;
+  titleClassName: string;
+}
+
+/**
+ * The Summary of a checkout (000 §2 Screen 10, 002 §2.7, §2.8): the discount code, Sub-Total, Savings,
+ * Special Discount and 'Total Due Now' as the domain's `checkoutTotals` gives them (the figures the server
+ * charges by), the renewal text, the failure of the last submit (the shipping one as the critical alert,
+ * 000 §8) and the submit button.
+ */
+export function CheckoutSummaryPanel({
+  mode,
+  lines,
+  discount,
+  onDiscountChange,
+  couponProducts,
+  renewsEveryMonths,
+  error,
+  submitLabel,
+  canSubmit,
+  submitting,
+  children,
+  className,
+  titleClassName,
+}: CheckoutSummaryPanelProps) {
+  const titleId = useId();
+  const totals = summaryTotals(mode, lines, discount);
+  return (
+    <section className={className} aria-labelledby={titleId}>
+      <h2 className={titleClassName} id={titleId}>
+        Summary
+      </h2>
+      {children}
+      <DiscountCodeField products={couponProducts} onChange={onDiscountChange} disabled={submitting} />
+      <PriceBreakdown summary={totals} renewsEveryMonths={renewsEveryMonths} />
+      {error ? (
+        <Alert tone="error" title={error.critical ? 'Error' : undefined}>
+          {error.message}
+        </Alert>
+      ) : null}
+      <Button type="submit" block disabled={!canSubmit} loading={submitting}>
+        {submitLabel}
+      </Button>
+    </section>
+  );
+}
