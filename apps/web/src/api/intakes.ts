@@ -1,4 +1,3 @@
-import type { CompleteIntakeBody } from '@portal/domain/contracts/checkout';
 import type { Intake, IntakeProductConfiguration } from '@portal/domain/contracts/intake';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
@@ -161,25 +160,4 @@ export function removeIntakeProducts(intakeId: string, products: string[]): Prom
 /** GET /intakes/{org}/patient/{user} (001 §7): all the patient's intakes. */
 export function getIntakes(userId: string, signal?: AbortSignal): Promise<Intake[]> {
   return apiRequest<Intake[]>(`/intakes/${seg(requireOrganizationId())}/patient/${seg(userId)}`, { signal });
-}
-
-/** PUT /intakes/{org}/patient/{user}/intake/{intake}: the intake's subscriptions. */
-export function setIntakeSubscriptions(
-  userId: string,
-  intakeId: string,
-  subscriptions: string[],
-): Promise<Intake> {
-  const org = requireOrganizationId();
-  return apiRequest<Intake>(`/intakes/${seg(org)}/patient/${seg(userId)}/intake/${seg(intakeId)}`, {
-    method: 'PUT',
-    body: { subscriptions },
-  });
-}
-
-/** POST /v2/intakes/{intake}/complete with the promo code (the organization header is always sent). */
-export function completeIntake(intakeId: string, promoCode: string | null): Promise<Intake> {
-  return apiRequest<Intake>(`/v2/intakes/${seg(intakeId)}/complete`, {
-    method: 'POST',
-    body: { promo_code: promoCode } satisfies CompleteIntakeBody,
-  });
 }

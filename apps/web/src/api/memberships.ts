@@ -1,5 +1,4 @@
 import type { Membership, MembershipPrice } from '@portal/domain/contracts/membership';
-import type { StartMembershipBody, Subscription } from '@portal/domain/contracts/subscription';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
 
@@ -34,17 +33,4 @@ export function membershipWithPricesQueryOptions(membershipId: string) {
     },
     enabled: Boolean(membershipId),
   });
-}
-
-/** POST /memberships/{org}/membership/{id}/price/{priceId}/start (000 §7). */
-export function startMembership(
-  membershipId: string,
-  priceId: string,
-  data: StartMembershipBody['data'],
-): Promise<Subscription> {
-  const org = requireOrganizationId();
-  return apiRequest<Subscription>(
-    `/memberships/${seg(org)}/membership/${seg(membershipId)}/price/${seg(priceId)}/start`,
-    { method: 'POST', body: { data } },
-  );
 }

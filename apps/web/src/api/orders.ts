@@ -1,4 +1,4 @@
-import type { CreateOrderBody, Order } from '@portal/domain/contracts/order';
+import type { Order } from '@portal/domain/contracts/order';
 import type { PurchaseDetails, PurchasesPage } from '@portal/domain/orders/purchases';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiRequest, requireOrganizationId, seg } from '../lib/api-client';
@@ -48,11 +48,6 @@ export async function fetchOrderInvoice(orderId: string): Promise<DownloadedFile
 /** GET /orders/{org}/patient/{user} (001 §7): the patient's orders. */
 export function getOrders(userId: string, signal?: AbortSignal): Promise<Order[]> {
   return apiRequest<Order[]>(`/orders/${seg(requireOrganizationId())}/patient/${seg(userId)}`, { signal });
-}
-
-/** POST /v2/orders/patient (002 §7.2): a one-time order of a priced product. */
-export function createOrder(body: CreateOrderBody): Promise<Order> {
-  return apiRequest<Order>('/v2/orders/patient', { method: 'POST', body });
 }
 
 /** POST /v2/orders/{orderId}/submit (002 §7.2): charges the card on file and sends the order on (to the lab). */

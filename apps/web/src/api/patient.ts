@@ -1,5 +1,4 @@
 import type { LifestyleAnswers, LifestyleResponse } from '@portal/domain/contracts/lifestyle';
-import type { SubscriberBody, SubscriberResult, SubscriberTagBody } from '@portal/domain/contracts/marketing';
 import type { ChangePasswordResponse } from '@portal/domain/contracts/settings';
 import type { UpdateUserBody } from '@portal/domain/contracts/user';
 import type { ShippingFormValues } from '@portal/domain/validation/shipping';
@@ -132,27 +131,5 @@ export function saveLifestyle(userId: string, lifestyle: LifestyleAnswers): Prom
   return apiRequest<Patient>(`/v2/users/${seg(userId)}`, {
     method: 'PATCH',
     body: { medical_profile: { lifestyle } },
-  });
-}
-
-/** POST /users/{org}/patient/{id}/subscriber: adds the patient to the clinic's marketing list. */
-export function addSubscriber(userId: string): Promise<SubscriberResult> {
-  const org = requireOrganizationId();
-  return apiRequest<SubscriberResult>(`/users/${seg(org)}/patient/${seg(userId)}/subscriber`, {
-    method: 'POST',
-    body: { patient: userId } satisfies SubscriberBody,
-  });
-}
-
-/** POST /users/{org}/patient/{id}/subscriber/tag: a marketing tag's status for the patient. */
-export function setSubscriberTag(
-  userId: string,
-  tag: string,
-  status: SubscriberTagBody['status'],
-): Promise<SubscriberResult> {
-  const org = requireOrganizationId();
-  return apiRequest<SubscriberResult>(`/users/${seg(org)}/patient/${seg(userId)}/subscriber/tag`, {
-    method: 'POST',
-    body: { tag, status, patient: userId } satisfies SubscriberTagBody,
   });
 }

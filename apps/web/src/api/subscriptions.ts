@@ -1,4 +1,4 @@
-import type { CreateSubscriptionBody, SubscriptionDetails } from '@portal/domain/contracts/subscription';
+import type { SubscriptionDetails } from '@portal/domain/contracts/subscription';
 import type { PrescriptionChangeType } from '@portal/domain/dashboard/prescription-change';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiRequest, requireOrganizationId, seg } from '../lib/api-client';
@@ -28,20 +28,6 @@ export function subscriptionsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: subscriptionKeys.list(userId),
     queryFn: ({ signal }) => getSubscriptions(userId, signal),
-  });
-}
-
-/**
- * POST /v2/subscriptions/product/{productId} (002 §7.3): a recurring purchase without a visit, or the coaching
- * subscription of a visit (with `intake`).
- */
-export function subscribeToProduct(
-  productId: string,
-  body: CreateSubscriptionBody,
-): Promise<SubscriptionDetails> {
-  return apiRequest<SubscriptionDetails>(`/v2/subscriptions/product/${seg(productId)}`, {
-    method: 'POST',
-    body,
   });
 }
 
