@@ -47,7 +47,9 @@ export function checkoutStepOf(error: unknown): CheckoutStep | null {
  * Submits a checkout. On success the stored session user and the cached patient become the patient the
  * checkout left, and everything a checkout changes is refreshed: the visit and the visit lists, the
  * subscriptions, orders, notifications, the saved card and the dashboard. A failure may still have saved the
- * address and the card (the steps before it), so those are refreshed too.
+ * address (a step before it), so the patient is read again; the saved card is not, so the page keeps the card
+ * it sent and a retry sends the same body (a checkout whose answer was lost is then answered again, where
+ * switching to the saved card would be "other details" to the server).
  */
 export function useSubmitCheckoutMutation(userId: string) {
   const queryClient = useQueryClient();
@@ -71,8 +73,7 @@ export function useSubmitCheckoutMutation(userId: string) {
       for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
     },
     onError: () => {
-      for (const queryKey of [patientKeys.detail(userId), billingKeys.savedCard(userId)])
-        void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: patientKeys.detail(userId) });
     },
   });
 }
