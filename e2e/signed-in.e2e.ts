@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PortalApi, visaNumber } from './support/api';
 import {
   choose,
@@ -291,7 +291,7 @@ describe('settings', () => {
  * unread welcome, so the visit-complete modal greets them.
  */
 async function onSeededPortal(body: (port: number) => Promise<void>) {
-  const portal = await startPortal();
+  const portal = await startPortal(inject('buildDir'));
   try {
     await body(portal.port);
   } finally {

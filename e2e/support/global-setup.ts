@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startPortal } from './server';
+import { snapshotBuild, startPortal } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +11,7 @@ declare module 'vitest' {
     outboxDir: string;
     smsOutboxDir: string;
     artifactsDir: string;
+    buildDir: string;
   }
 }
 
@@ -32,16 +33,28 @@ function ensureChromium() {
 
 /**
  * Starts the built portal on a fresh embedded database, as a patient's browser would reach it, on a free
- * port (or E2E_PORT), so two runs on one machine never share a server.
+ * port (or E2E_PORT), so two runs on one machine never share a server, from a copy of the build taken
+ * now, so a rebuild during the run changes nothing under it.
  */
 export default async function setup(project: TestProject) {
   ensureChromium();
+  const buildDir = snapshotBuild();
   const pinned = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : undefined;
-  const portal = await startPortal(pinned === undefined ? {} : { port: pinned });
+  const portal = await startPortal(buildDir, pinned === undefined ? {} : { port: pinned }).catch(
+    (error: unknown) => {
+      rmSync(buildDir, { recursive: true, force: true });
+      throw error;
+    },
+  );
   project.provide('baseUrl', `http://localhost:${portal.port}`);
   project.provide('port', portal.port);
   project.provide('outboxDir', portal.outboxDir);
   project.provide('smsOutboxDir', portal.smsOutboxDir);
   project.provide('artifactsDir', path.join(ROOT, 'test-results/e2e'));
-  return portal.stop;
+  // tests that need a portal of their own start it from the same copy of the build
+  project.provide('buildDir', buildDir);
+  return async () => {
+    await portal.stop();
+    rmSync(buildDir, { recursive: true, force: true });
+  };
 }

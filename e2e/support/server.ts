@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,12 +66,36 @@ function whenStarted(server: ChildProcess): Promise<Started> {
 }
 
 /**
- * Starts the built portal on a fresh embedded database (created, migrated and seeded on start) and a free
- * port. `E2E_PORT` pins the port of the shared portal instead.
+ * A private copy of the built portal (the server bundle with its migrations, and the web app) for one run,
+ * laid out as in the repository, so that another engineer's `npm run build` during the run (which empties
+ * apps/web/dist and renames every chunk) cannot pull pages out from under the browser. Returns its folder.
  */
-export async function startPortal(opts: { port?: number } = {}): Promise<Portal> {
+export function snapshotBuild(): string {
   const main = path.join(ROOT, 'apps/api/dist/main.js');
-  if (!existsSync(main)) throw new Error('Build first: npm run build');
+  const manifestFile = path.join(ROOT, 'apps/web/dist/.vite/manifest.json');
+  if (!existsSync(main) || !existsSync(manifestFile)) throw new Error('Build first: npm run build');
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-build-'));
+  for (const part of ['apps/api/package.json', 'apps/api/dist', 'apps/api/drizzle', 'apps/web/dist'])
+    cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true });
+  // the server bundle keeps its packages external: they load from the repository's node_modules
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'apps/web/dist/.vite/manifest.json'), 'utf8'));
+  const missing = Object.values(manifest as Record<string, { file: string }>)
+    .map((chunk) => chunk.file)
+    .filter((file) => !existsSync(path.join(dir, 'apps/web/dist', file)));
+  if (missing.length > 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`The web build changed while it was copied (no ${missing[0]}): run the tests again.`);
+  }
+  return dir;
+}
+
+/**
+ * Starts the built portal of `buildDir` (see snapshotBuild) on a fresh embedded database (created,
+ * migrated and seeded on start) and a free port, or `port`.
+ */
+export async function startPortal(buildDir: string, opts: { port?: number } = {}): Promise<Portal> {
+  const main = path.join(buildDir, 'apps/api/dist/main.js');
   // A port found free can be taken before the server binds it: then try another.
   for (let attempt = 1; ; attempt++) {
     const port = opts.port ?? (await freePort());
