@@ -118,12 +118,12 @@ describe('public campaigns', () => {
     expect((await get(foreign, { organization: otherOrg })).statusCode).toBe(404);
     await rows(
       t.database,
-      sql`update campaigns set active = true, ends_at = ${new Date(t.app.ctx.now().getTime() - DAY)} where id = ${foreign}`,
+      sql`update campaigns set active = true, ends_at = ${new Date(t.app.ctx.now().getTime() - DAY).toISOString()}::timestamptz where id = ${foreign}`,
     );
     expect((await get(foreign, { organization: otherOrg })).statusCode).toBe(404);
     await rows(
       t.database,
-      sql`update campaigns set ends_at = null, starts_at = ${new Date(t.app.ctx.now().getTime() + DAY)} where id = ${foreign}`,
+      sql`update campaigns set ends_at = null, starts_at = ${new Date(t.app.ctx.now().getTime() + DAY).toISOString()}::timestamptz where id = ${foreign}`,
     );
     expect((await get(foreign, { organization: otherOrg })).statusCode).toBe(404);
   });
