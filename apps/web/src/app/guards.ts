@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { getPatient } from '../api/patient';
 import type { Patient } from '../lib/patient';
 import { loginPathWithRedirect, safeRedirectPath } from '../lib/safe-redirect';
-import { getStoredUser, getToken, saveUser } from '../lib/session';
+import { getSessionPatient, getStoredUser, getToken, saveUser } from '../lib/session';
 import { logoutLocally } from '../lib/session-end';
 import { tokenStatus, tokenSubject } from '../lib/token';
 
@@ -28,8 +28,9 @@ function toLogin(request: Request, expired = false): Response {
 
 /**
  * The login guard (000 §2, 002 §2.1): a valid unexpired token is needed, else /login (keeping where the visitor
- * was going as redirectPath), or /login?expired=true for an expired token. A missing user record is loaded
- * from the route's userId (else the token's subject); if that fails, the visitor goes to login.
+ * was going as redirectPath), or /login?expired=true for an expired token. The full patient record is kept in
+ * memory only, so after a reload it is loaded again: for the route's userId, else the stored user's, else the
+ * token's subject; if that fails, the visitor goes to login.
  */
 export async function ensureSignedIn(request: Request, routeUserId?: string): Promise<Patient> {
   const token = getToken();
@@ -37,10 +38,10 @@ export async function ensureSignedIn(request: Request, routeUserId?: string): Pr
   if (status === 'expired') throw toLogin(request, true);
   if (status !== 'valid') throw toLogin(request);
 
-  const stored = getStoredUser();
-  if (stored?._id) return stored;
+  const current = getSessionPatient();
+  if (current) return current;
 
-  const userId = routeUserId ?? tokenSubject(token);
+  const userId = routeUserId ?? getStoredUser()?._id ?? tokenSubject(token);
   if (!userId) throw toLogin(request);
   try {
     const user = await loadPatient(userId);

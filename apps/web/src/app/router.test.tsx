@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getStoredUser, getToken, saveSession } from '../lib/session';
+import { getSessionPatient, getStoredUser, getToken, saveSession } from '../lib/session';
 import {
   currentUrl,
   json,
@@ -202,6 +202,21 @@ describe('login guard', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
     expect(getStoredUser()?.first_name).toBe('Ada');
     expect(requests.filter((r) => r.path === `/users/${ORG_ID}/user/${USER_ID}/patient`)).toHaveLength(1);
+  });
+
+  it('after a reload, loads the full record of the stored user once (only the routing subset is stored)', async () => {
+    window.localStorage.setItem('token', tokenExpiringIn(3600));
+    window.localStorage.setItem(
+      'user',
+      JSON.stringify({ _id: USER_ID, organization: ORG_ID, first_name: 'Ada' }),
+    );
+    const requests = mockApi({
+      [`GET /users/${ORG_ID}/user/${USER_ID}/patient`]: json(200, patient({ first_name: 'Ada', height: 66 })),
+    });
+    renderRoute('/notifications');
+    await waitFor(() => expect(getSessionPatient()?.height).toBe(66));
+    expect(requests.filter((r) => r.path === `/users/${ORG_ID}/user/${USER_ID}/patient`)).toHaveLength(1);
+    expect(window.localStorage.getItem('user')).not.toContain('height');
   });
 
   it('goes to login when the missing user record cannot be loaded', async () => {

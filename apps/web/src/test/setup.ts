@@ -3,6 +3,7 @@ import { fixClock } from '@portal/domain/testing/fixed-clock';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setBrand } from '../lib/brand';
+import { clearSession } from '../lib/session';
 import { resetSessionEndHandlers } from '../lib/session-end';
 
 // jsdom does not implement scrolling; ScrollRestoration calls it on every navigation
@@ -24,6 +25,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
+  clearSession();
   window.localStorage.clear();
   window.sessionStorage.clear();
   resetSessionEndHandlers();

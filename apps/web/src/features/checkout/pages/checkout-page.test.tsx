@@ -3,7 +3,7 @@ import { MESSAGES } from '@portal/domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { writeSelectedMembership, writeSelectedProducts } from '../../../lib/funnel-selection';
-import { getStoredUser } from '../../../lib/session';
+import { getSessionPatient } from '../../../lib/session';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import {
   answersInTurn,
@@ -335,7 +335,7 @@ describe('Checkout', () => {
       JSON.stringify(requests.filter((r) => !r.path.startsWith('/sandbox')).map((r) => r.body)),
     ).not.toContain('4242424242424242');
     // The session keeps the patient the checkout left (card saved, visit complete).
-    expect(getStoredUser()).toMatchObject({ has_card_source: true, stripe_id: 'cus_sandbox_1' });
+    expect(getSessionPatient()).toMatchObject({ has_card_source: true, stripe_id: 'cus_sandbox_1' });
     // 000 §4 step 7: the stored selections are cleared.
     expect(window.localStorage.getItem(STORAGE_KEYS.selectedProducts)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.membership)).toBeNull();

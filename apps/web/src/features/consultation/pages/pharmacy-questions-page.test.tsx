@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getStoredUser } from '../../../lib/session';
+import { getSessionPatient } from '../../../lib/session';
 import { INTAKE_ID, intake, intakePath } from '../../../test/fixtures/funnel';
 import {
   currentUrl,
@@ -38,7 +38,7 @@ function api() {
       }),
     ),
     [`PUT /users/${ORG_ID}/${USER_ID}`]: (r: RecordedRequest) => {
-      const current = getStoredUser();
+      const current = getSessionPatient();
       const changes = r.body as { medical_profile?: object };
       return json(
         200,
@@ -48,7 +48,7 @@ function api() {
         }),
       );
     },
-    [`GET /users/${ORG_ID}/user/${USER_ID}/patient`]: () => json(200, getStoredUser()),
+    [`GET /users/${ORG_ID}/user/${USER_ID}/patient`]: () => json(200, getSessionPatient()),
   });
 }
 

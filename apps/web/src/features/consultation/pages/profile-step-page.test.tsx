@@ -2,7 +2,7 @@ import { formatMmDdYyyy, toCalendarDate } from '@portal/domain/format/date';
 import { MESSAGES } from '@portal/domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getStoredUser } from '../../../lib/session';
+import { getSessionPatient } from '../../../lib/session';
 import {
   INTAKE_ID,
   intake,
@@ -36,7 +36,7 @@ function api(overrides: Record<string, Response | ((r: RecordedRequest) => Respo
     [validatePath(STATES[0]!._id)]: json(200, { approved: false }),
     [validatePath(STATES[1]!._id)]: json(200, { approved: true }),
     [`PUT /users/${ORG_ID}/${USER_ID}`]: (r) =>
-      json(200, patient({ ...getStoredUser(), ...(r.body as object) })),
+      json(200, patient({ ...getSessionPatient(), ...(r.body as object) })),
     [`GET /product/${ORG_ID}/template/${LAB_ID}`]: json(200, productTemplate({ _id: LAB_ID, type: 'lab' })),
     ...overrides,
   });
@@ -131,7 +131,7 @@ describe('Profile step', () => {
       height: 66,
       state: 'CA',
     });
-    expect(getStoredUser()?.height).toBe(66);
+    expect(getSessionPatient()?.height).toBe(66);
   });
 
   it('goes to the pharmacy questions (step 1 for male) when the medical profile is started', async () => {

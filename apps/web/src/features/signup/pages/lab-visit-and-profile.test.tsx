@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/domain/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getStoredUser } from '../../../lib/session';
+import { getSessionPatient } from '../../../lib/session';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 import { STATES } from '../../../test/fixtures/funnel';
 import {
@@ -43,7 +43,7 @@ function api(overrides: Record<string, Response | ((r: RecordedRequest) => Respo
     [productsPath(SUPPLEMENT_ID)]: json(200, supplementProducts()),
     'GET /states': json(200, STATES),
     [`PUT /users/${ORG_ID}/${USER_ID}`]: (r) =>
-      json(200, patient({ ...getStoredUser(), ...(r.body as object) })),
+      json(200, patient({ ...getSessionPatient(), ...(r.body as object) })),
     ...overrides,
   });
 }
