@@ -162,7 +162,7 @@ describe('sessions', () => {
     const claims = JSON.parse(Buffer.from(payloadPart!, 'base64url').toString()) as { sid: string };
     const expired = await t.app.ctx.tokens.sign(
       { sub: p.id, org, sid: claims.sid },
-      new Date(Date.now() - 1000),
+      new Date(Date.now() - 120_000),
     );
     const res = await t.app.inject({ url, headers: bearer(expired) });
     expect(res.statusCode).toBe(401);
