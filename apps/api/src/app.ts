@@ -68,6 +68,8 @@ export type BuildOptions = {
   sms?: SmsSender;
   limiter?: RateLimiter;
   logger?: boolean;
+  /** Where log lines go (standard output unless given): tests read them to prove what is never logged. */
+  logStream?: { write(line: string): void };
   /** The clock business rules read; the real one unless a test fixes it. */
   now?: () => Date;
   /**
@@ -86,6 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
             // Requests are logged by route pattern only: paths and bodies can carry ids, tokens and health data.
             serializers: { req: () => ({}), res: () => ({}) },
           },
@@ -196,7 +199,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   owners.set('subscription', (id) => subscriptionOwners.ownerOf(id));
   // Before the API routes, so a page navigation to a path the API also serves (e.g. /orders/...) gets the app:
   // a root hook reaches only the plugins registered after it.
-  await serveWebApp(app, config.WEB_DIST ?? WEB_DIST_DIR, ctx.resolveBrand);
+  await serveWebApp(app, config.WEB_DIST ?? WEB_DIST_DIR, ctx.resolveBrand, { demo: config.DEMO_MODE });
 
   const registry: RegisteredRoute[] = [];
   app.decorate('apiRoutes', registry);

@@ -6,6 +6,12 @@ const bool = z
   .optional();
 
 const ConfigSchema = z.object({
+  /**
+   * A demo portal (the default): seeded demo clinics, card payments in the local sandbox, e-mail and text
+   * messages in outbox folders, and a banner saying so. DEMO_MODE=false is a clinic's real portal: the server
+   * refuses to start without a payment provider, a mail transport, an SMS provider and an explicit TOKEN_SECRET.
+   */
+  DEMO_MODE: bool,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -80,7 +86,45 @@ const ConfigSchema = z.object({
   SMS_OUTBOX_DIR: z.string().optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { TOKEN_SECRET: string };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_MODE'> & {
+  DEMO_MODE: boolean;
+  TOKEN_SECRET: string;
+};
+
+/**
+ * What a real (non-demo) portal must have configured, one line per missing setting: without them it would
+ * take sandbox payments, keep patients' e-mails and texts in folders nobody reads, or sign sessions with a
+ * secret generated on one machine.
+ */
+export function missingForLiveMode(c: z.infer<typeof ConfigSchema>): string[] {
+  const missing: string[] = [];
+  if (!c.STRIPE_SECRET_KEY || !c.STRIPE_PUBLISHABLE_KEY) {
+    missing.push(
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: a payment provider is required (without it cards go to the local sandbox and nothing is charged).',
+    );
+  }
+  if (!c.SMTP_URL) {
+    missing.push(
+      'SMTP_URL: a mail transport is required (without it e-mails are only written to the outbox folder).',
+    );
+  }
+  if (!c.TWILIO_ACCOUNT_SID || !c.TWILIO_AUTH_TOKEN || !c.TWILIO_FROM) {
+    missing.push(
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: an SMS provider is required (without it text messages are only written to the outbox folder).',
+    );
+  }
+  if (!c.TOKEN_SECRET) {
+    missing.push(
+      'TOKEN_SECRET: an explicit secret of 32 or more characters is required to sign session tokens.',
+    );
+  }
+  if (c.SEED === true) {
+    missing.push(
+      'SEED=true loads the demo clinics and patients with known passwords: it is refused with DEMO_MODE=false.',
+    );
+  }
+  return missing;
+}
 
 /** Parses the environment once; nothing else in the server reads process.env. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -92,6 +136,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
+  const demo = c.DEMO_MODE ?? true;
+  if (!demo) {
+    const missing = missingForLiveMode(c);
+    if (missing.length > 0) {
+      throw new Error(
+        `DEMO_MODE=false (a clinic's real portal) needs these settings:\n${missing.map((m) => `- ${m}`).join('\n')}`,
+      );
+    }
+  }
   if (!c.TOKEN_SECRET && c.NODE_ENV === 'production' && c.DATABASE_URL) {
     throw new Error('TOKEN_SECRET must be set when running on a PostgreSQL server in production.');
   }
@@ -108,5 +161,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.S3_BUCKET && !c.S3_REGION) {
     throw new Error('S3_REGION must be set with S3_BUCKET.');
   }
-  return { ...c, TOKEN_SECRET: c.TOKEN_SECRET ?? '' };
+  // The demo clinics are seeded only in demo mode unless asked for.
+  return { ...c, DEMO_MODE: demo, SEED: c.SEED ?? demo, TOKEN_SECRET: c.TOKEN_SECRET ?? '' };
 }

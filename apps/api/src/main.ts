@@ -24,6 +24,11 @@ async function main() {
     { database: database.kind, ms: Math.round(performance.now() - started) },
     `portal ready on http://localhost:${config.PORT}`,
   );
+  if (config.DEMO_MODE) {
+    app.log.warn(
+      "DEMO MODE: demo clinics and patients are seeded, cards go to the local sandbox (nothing is charged), e-mails and text messages are written to outbox folders. Set DEMO_MODE=false for a clinic's real portal.",
+    );
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

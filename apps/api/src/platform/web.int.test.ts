@@ -43,6 +43,33 @@ describe('pages and API on one port', () => {
     expect(unknown.body).toContain('"fallback":true');
   });
 
+  it('tells the page it belongs to a demo portal, and a live portal that it does not', async () => {
+    expect((await page('/login', 'localhost:3000')).body).toContain('"demo":true');
+    const live = await createTestApp(
+      {
+        WEB_DIST: dist,
+        DEMO_MODE: 'false',
+        STRIPE_SECRET_KEY: 'sk_test_abc123',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+        TWILIO_AUTH_TOKEN: 'a'.repeat(32),
+        TWILIO_FROM: '+15555550100',
+      },
+      { database: t.database },
+    );
+    try {
+      const res = await live.app.inject({
+        url: '/login',
+        headers: { host: 'localhost:3000', accept: 'text/html', 'sec-fetch-mode': 'navigate' },
+      });
+      expect(res.body).toContain('"demo":false');
+      expect(res.body).toContain('<title>Evergreen Longevity</title>');
+    } finally {
+      await live.close();
+    }
+  });
+
   it('gives page navigations the app even where an API path matches, and JSON to the API client', async () => {
     const nav = await page('/orders/0123456789abcdef01234567/patient/0123456789abcdef01234567', 'localhost');
     expect(nav.statusCode).toBe(200);

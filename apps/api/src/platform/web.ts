@@ -14,7 +14,7 @@ const COLOR = /^#[0-9a-f]{3,8}$/i;
  * The brand's name, favicon, colour and data written into the page itself, so the first paint is
  * already the clinic's: no flash of another brand while a request is in flight.
  */
-export function brandHead(org: Organization, fallback: boolean): string {
+export function brandHead(org: Organization, fallback: boolean, demo = false): string {
   const color = COLOR.test(org.settings.brand.primary_color) ? org.settings.brand.primary_color : '#0f8a5f';
   const name = org.settings.name || org.name;
   return [
@@ -22,7 +22,7 @@ export function brandHead(org: Organization, fallback: boolean): string {
     `<link rel="icon" href="${escapeHtml(org.settings.favicons.icon)}">`,
     `<meta name="theme-color" content="${color}">`,
     `<style>:root{--brand-primary:${color}}</style>`,
-    `<script type="application/json" id="portal-brand">${scriptJson({ organization: org, fallback })}</script>`,
+    `<script type="application/json" id="portal-brand">${scriptJson({ organization: org, fallback, demo })}</script>`,
   ].join('');
 }
 
@@ -43,7 +43,13 @@ export type BrandOfHost = (
   host: string | undefined,
 ) => Promise<{ organization: Organization; fallback: boolean } | undefined>;
 
-export async function serveWebApp(app: FastifyInstance, distDir: string, resolveBrand: BrandOfHost) {
+/** `demo`: the page says it is a demo portal (DEMO_MODE), where cards are not charged. */
+export async function serveWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  resolveBrand: BrandOfHost,
+  { demo }: { demo: boolean },
+) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve the portal pages');
@@ -70,7 +76,7 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, resolve
 
   const renderIndex = async (request: FastifyRequest) => {
     const brand = await resolveBrand(request.headers.host);
-    const head = brand ? brandHead(brand.organization, brand.fallback) : '';
+    const head = brand ? brandHead(brand.organization, brand.fallback, demo) : '';
     return template.replace('<!--portal-brand-->', head);
   };
 

@@ -28,7 +28,13 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { now?: () => Date; database?: Database; jobs?: BuildOptions['jobs'] } = {},
+  opts: {
+    now?: () => Date;
+    database?: Database;
+    jobs?: BuildOptions['jobs'];
+    /** Receives the server's log lines (at LOG_LEVEL, silent unless the test sets it). */
+    logStream?: BuildOptions['logStream'];
+  } = {},
 ): Promise<TestApp> {
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
   const config = loadConfig({
@@ -50,7 +56,8 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: !!opts.logStream,
+    logStream: opts.logStream,
     now: opts.now ?? fixedClock(),
     jobs: opts.jobs ?? { poll: false },
   });

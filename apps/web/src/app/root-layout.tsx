@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { DemoBanner } from '../components/demo-banner/demo-banner';
 
 /**
  * The root of every route. After an in-app navigation, focus moves to the new page's main region so screen
@@ -19,6 +20,7 @@ export function RootLayout() {
   }, [pathname]);
   return (
     <>
+      <DemoBanner />
       <Outlet />
       <ScrollRestoration />
     </>
