@@ -23,6 +23,12 @@ export type Database = {
    * database has exactly one. Text without parameters may hold several statements.
    */
   executeSql?: ExecuteSql;
+  /**
+   * How many SQL statements this process has sent through `db` and `executeSql` so far, BEGIN and COMMIT
+   * included (a transaction of n statements counts n + 2). Tests take the difference around one request to
+   * hold each hot path to its number of statements; a plain counter, so production pays nothing for it.
+   */
+  statements: () => number;
 };
 
 /**
@@ -45,10 +51,12 @@ export async function openDatabase(opts: {
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
     const client = postgres(opts.url, { max: opts.poolSize ?? 20, onnotice: () => undefined });
-    const db = drizzle({ client });
+    let statements = 0;
+    const db = drizzle({ client: countingPostgres(client, () => statements++) });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      statements: () => statements,
       migrate: () => migrate(db, { migrationsFolder: folder }),
       close: () => client.end({ timeout: 5 }),
       url: opts.url,
@@ -73,19 +81,10 @@ export async function openDatabase(opts: {
     parsers,
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
-  const query = client.query.bind(client);
-  const fastClient = new Proxy(client, {
-    get(target, property) {
-      if (property === 'query') {
-        return (sqlText: string, params?: unknown[], options?: { rowMode?: 'array' | 'object' }) =>
-          query(sqlText, params, options?.rowMode ? { rowMode: options.rowMode } : undefined);
-      }
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  const db = drizzle({ client: fastClient });
+  let statements = 0;
+  const db = drizzle({ client: fastPglite(client, () => statements++) });
   const executeSql: ExecuteSql = async (text, values) => {
+    statements++;
     if (values?.length) return client.query<Record<string, unknown>>(text, values);
     // A script with its own BEGIN ... COMMIT (pg-boss's schema and maintenance) runs inside a PGlite transaction:
     // that holds the one connection for the whole script, and if a statement fails PGlite rolls back, where a
@@ -102,5 +101,93 @@ export async function openDatabase(opts: {
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
     executeSql,
+    statements: () => statements,
   };
+}
+
+type QueryOptions = { rowMode?: 'array' | 'object' };
+type PgliteQueries = {
+  query: (sqlText: string, params?: unknown[], options?: QueryOptions) => Promise<unknown>;
+  exec: (sqlText: string, options?: unknown) => Promise<unknown>;
+  transaction: <T>(fn: (tx: PgliteQueries) => Promise<T>) => Promise<T>;
+};
+
+/**
+ * The PGlite client as Drizzle sees it: the per-query type parsers dropped (see above) and every statement
+ * counted, in and out of transactions (BEGIN and COMMIT or ROLLBACK count one each).
+ */
+function fastPglite<C extends object>(client: C, count: () => void): C {
+  const wrap = <X extends object>(target: X): X =>
+    new Proxy(target, {
+      get(object, property) {
+        const value = Reflect.get(object, property, object) as unknown;
+        if (typeof value !== 'function') return value;
+        const own = value.bind(object) as (...args: unknown[]) => unknown;
+        if (property === 'query') {
+          return (sqlText: string, params?: unknown[], options?: QueryOptions) => {
+            count();
+            return own(sqlText, params, options?.rowMode ? { rowMode: options.rowMode } : undefined);
+          };
+        }
+        if (property === 'exec') {
+          return (...args: unknown[]) => {
+            count();
+            return own(...args);
+          };
+        }
+        if (property === 'transaction') {
+          return (fn: (tx: PgliteQueries) => Promise<unknown>) => {
+            count(); // BEGIN
+            return own(async (tx: PgliteQueries) => {
+              try {
+                return await fn(wrap(tx));
+              } finally {
+                count(); // COMMIT or ROLLBACK
+              }
+            });
+          };
+        }
+        return own;
+      },
+    });
+  return wrap(client);
+}
+
+type PostgresSql = ((...args: never[]) => unknown) & {
+  unsafe: (...args: never[]) => unknown;
+  begin: (...args: never[]) => Promise<unknown>;
+  savepoint?: (...args: never[]) => Promise<unknown>;
+};
+
+/** postgres.js as Drizzle sees it, every statement counted (`unsafe` is how Drizzle sends each one). */
+function countingPostgres<C extends object>(client: C, count: () => void): C {
+  const wrap = <X extends object>(target: X): X =>
+    new Proxy(target, {
+      get(object, property) {
+        const value = Reflect.get(object, property, object) as unknown;
+        if (typeof value !== 'function') return value;
+        if (property === 'unsafe') {
+          return (...args: unknown[]) => {
+            count();
+            return (value as (...a: unknown[]) => unknown).apply(object, args);
+          };
+        }
+        if (property === 'begin' || property === 'savepoint') {
+          return (...args: unknown[]) => {
+            const fn = args.at(-1) as (sql: PostgresSql) => Promise<unknown>;
+            count(); // BEGIN or SAVEPOINT
+            const counted = async (sql: PostgresSql) => {
+              try {
+                return await fn(wrap(sql));
+              } finally {
+                count(); // COMMIT or ROLLBACK (or RELEASE)
+              }
+            };
+            return (value as (...a: unknown[]) => unknown).apply(object, [...args.slice(0, -1), counted]);
+          };
+        }
+        return value;
+      },
+    });
+  return wrap(client);
 }

@@ -6,60 +6,92 @@ import { describeError } from './log-safe';
 
 export type AuditRow = typeof auditLog.$inferInsert;
 
-/**
- * Collects audit rows and writes them in small batches, so a patient read costs one buffered
- * row instead of one extra round trip. flush() runs on shutdown and in tests.
- */
-export function createAuditWriter(db: Db, log: FastifyBaseLogger, opts = { maxBatch: 100, delayMs: 25 }) {
-  let pending: AuditRow[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> = Promise.resolve();
+type Waiting = { row: AuditRow; done: () => void; failed: (error: unknown) => void };
 
-  const write = async (rows: AuditRow[]) => {
-    try {
-      // One statement with the batch as one JSON parameter: cheap to build, planned once, and read the same
-      // way by every driver (PGlite, postgres.js).
-      const batch = JSON.stringify(
-        rows.map((r) => ({
-          at: (r.at ?? new Date()).toISOString(),
-          actor_id: r.actorId ?? null,
-          organization_id: r.organizationId ?? null,
-          patient_id: r.patientId ?? null,
-          action: r.action,
-          outcome: r.outcome,
-          status_code: r.statusCode,
-          client_address: r.clientAddress ?? null,
-          request_id: r.requestId,
-        })),
-      );
-      await db.execute(sql`
-        insert into audit_log (at, actor_id, organization_id, patient_id, action, outcome, status_code, client_address, request_id)
-        select at, actor_id, organization_id, patient_id, action, outcome, status_code, client_address, request_id
-        from jsonb_to_recordset(${batch}::jsonb) as x(at timestamptz, actor_id varchar, organization_id varchar,
-          patient_id varchar, action text, outcome varchar, status_code smallint, client_address varchar, request_id varchar)`);
-    } catch (error) {
-      log.error({ err: describeError(error), rows: rows.length }, 'audit rows could not be written');
-    }
+/**
+ * Writes audit rows with group commit: `record` resolves once the row is committed, so the access check can
+ * hold a response until the row that records it is durable (decision 015). Rows recorded while a write is
+ * in flight go together in the next one, so under load one INSERT carries many requests' rows and a quiet
+ * request pays one statement of its own. No timer: a row waits at most for the write ahead of it.
+ */
+export function createAuditWriter(db: Db, log: FastifyBaseLogger, opts = { maxBatch: 500 }) {
+  let queue: Waiting[] = [];
+  let writing = false;
+  let scheduled = false;
+  let idle: (() => void)[] = [];
+
+  const insert = async (rows: AuditRow[]) => {
+    // One statement with the batch as one JSON parameter: cheap to build, planned once, and read the same
+    // way by every driver (PGlite, postgres.js).
+    const batch = JSON.stringify(
+      rows.map((r) => ({
+        at: (r.at ?? new Date()).toISOString(),
+        actor_id: r.actorId ?? null,
+        organization_id: r.organizationId ?? null,
+        patient_id: r.patientId ?? null,
+        action: r.action,
+        outcome: r.outcome,
+        status_code: r.statusCode,
+        client_address: r.clientAddress ?? null,
+        request_id: r.requestId,
+      })),
+    );
+    await db.execute(sql`
+      insert into audit_log (at, actor_id, organization_id, patient_id, action, outcome, status_code, client_address, request_id)
+      select at, actor_id, organization_id, patient_id, action, outcome, status_code, client_address, request_id
+      from jsonb_to_recordset(${batch}::jsonb) as x(at timestamptz, actor_id varchar, organization_id varchar,
+        patient_id varchar, action text, outcome varchar, status_code smallint, client_address varchar, request_id varchar)`);
   };
 
-  const flush = (): Promise<void> => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (pending.length > 0) {
-      const rows = pending;
-      pending = [];
-      inFlight = inFlight.then(() => write(rows));
+  const drain = async () => {
+    scheduled = false;
+    if (writing) return;
+    writing = true;
+    try {
+      while (queue.length > 0) {
+        const group = queue.slice(0, opts.maxBatch);
+        queue = queue.slice(group.length);
+        try {
+          await insert(group.map((w) => w.row));
+          for (const w of group) w.done();
+        } catch (error) {
+          log.error({ err: describeError(error), rows: group.length }, 'audit rows could not be written');
+          for (const w of group) w.failed(error);
+        }
+      }
+    } finally {
+      writing = false;
+      const waiters = idle;
+      idle = [];
+      for (const resolve of waiters) resolve();
     }
-    return inFlight;
   };
 
   return {
-    record(row: AuditRow): void {
-      pending.push({ ...row, at: row.at ?? new Date() });
-      if (pending.length >= opts.maxBatch) void flush();
-      else timer ??= setTimeout(() => void flush(), opts.delayMs);
+    /**
+     * Queues a row and resolves when it is committed (rejects when it could not be written). Rows of the
+     * same turn of the event loop, and those queued while a write is in flight, share one INSERT.
+     */
+    record(row: AuditRow): Promise<void> {
+      return new Promise<void>((done, failed) => {
+        queue.push({ row: { ...row, at: row.at ?? new Date() }, done, failed });
+        if (!writing && !scheduled) {
+          scheduled = true;
+          setImmediate(() => void drain());
+        }
+      });
     },
-    flush,
+    /** Resolves when every row recorded so far has been written (or given up). Shutdown and tests. */
+    flush(): Promise<void> {
+      if (!writing && !scheduled && queue.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        idle.push(resolve);
+        if (!writing && !scheduled) {
+          scheduled = true;
+          setImmediate(() => void drain());
+        }
+      });
+    },
   };
 }
 export type AuditWriter = ReturnType<typeof createAuditWriter>;

@@ -23,6 +23,9 @@ export type Access =
 
 export type Auth = { userId: string; organizationId: string; role: UserRole; sessionId: string };
 
+/** What the audit row of a request records about its target; `recorded` once the row is queued. */
+export type AuditTarget = { patientId: string | null; denied: boolean; recorded: boolean };
+
 export type Owner = { userId: string; organizationId: string };
 /** Finds who owns a resource; routes of kind `owner` name one of these. */
 export type OwnerResolver = (id: string) => Promise<Owner | undefined>;
@@ -34,7 +37,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth | null;
     /** Set by the access check; the audit row of the request is written from it. */
-    auditTarget: { patientId: string | null; denied: boolean } | null;
+    auditTarget: AuditTarget | null;
   }
 }
 
@@ -113,7 +116,7 @@ export function installAccessControl(app: FastifyInstance, deps: Deps): void {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access.kind === 'public') return;
-    const target = { patientId: null as string | null, denied: true };
+    const target: AuditTarget = { patientId: null, denied: true, recorded: false };
     request.auditTarget = target;
     const params = (request.params ?? {}) as Record<string, string | undefined>;
     if (access.kind === 'patient') target.patientId = params[access.param] ?? null;
@@ -161,11 +164,8 @@ export function installAccessControl(app: FastifyInstance, deps: Deps): void {
     target.denied = false;
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    const target = request.auditTarget;
-    if (!target) return;
-    const status = reply.statusCode;
-    deps.audit.record({
+  const auditRow = (request: FastifyRequest, status: number, target: AuditTarget) =>
+    ({
       actorId: request.auth?.userId ?? null,
       organizationId: request.auth?.organizationId ?? null,
       patientId: target.patientId && /^[0-9a-f]{24}$/i.test(target.patientId) ? target.patientId : null,
@@ -174,6 +174,33 @@ export function installAccessControl(app: FastifyInstance, deps: Deps): void {
       statusCode: status,
       clientAddress: request.ip,
       requestId: String(request.id),
-    });
+    }) as const;
+
+  // The audit row is committed before the response leaves (decision 015): onSend runs after the payload is
+  // serialized and before the first byte is written, so the status is final. A row that cannot be written
+  // turns the answer into a 503 without the data.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const target = request.auditTarget;
+    if (!target || target.recorded) return payload;
+    target.recorded = true;
+    try {
+      await deps.audit.record(auditRow(request, reply.statusCode, target));
+      return payload;
+    } catch {
+      reply.code(503);
+      reply.header('content-type', 'application/json; charset=utf-8');
+      return JSON.stringify({
+        text: 'ServiceUnavailable',
+        message: 'The service is unavailable. Please try again in a moment.',
+      });
+    }
+  });
+
+  // A reply that never went through onSend (hijacked, or the connection died first) is still recorded.
+  app.addHook('onResponse', async (request, reply) => {
+    const target = request.auditTarget;
+    if (!target || target.recorded) return;
+    target.recorded = true;
+    await deps.audit.record(auditRow(request, reply.statusCode, target)).catch(() => undefined);
   });
 }
