@@ -178,6 +178,42 @@ export function createBillingRepository(db: Db) {
     },
 
     /**
+     * The coupon call in one statement: the coupon of the organization by code (as findCoupon) and the
+     * product template of each id (as templatesOf). Undefined when no such coupon.
+     */
+    async couponForProducts(
+      organizationId: string,
+      code: string,
+      ids: string[],
+    ): Promise<{ coupon: CouponRow; templates: Map<string, string> } | undefined> {
+      const idList = sql`array[${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::varchar[]`;
+      // priced products last: an id that were both would take its priced product's template, as templatesOf
+      const templates = sql<string>`(select coalesce(json_object_agg(x.id, x.template_id), '{}')::text from (
+          select ${productTemplates.id} as id, ${productTemplates.id} as template_id, 0 as rank from ${productTemplates}
+            where ${productTemplates.organizationId} = ${organizationId} and ${productTemplates.id} = any(${idList})
+          union all
+          select ${products.id}, ${products.productTemplateId}, 1 from ${products}
+            where ${products.organizationId} = ${organizationId} and ${products.id} = any(${idList})
+          order by rank) x)`;
+      const [row] = await db
+        .select({ ...couponColumns, templates })
+        .from(coupons)
+        .where(
+          and(
+            eq(coupons.organizationId, organizationId),
+            eq(sql`upper(${coupons.code})`, code.toUpperCase()),
+          ),
+        )
+        .limit(1);
+      if (!row) return undefined;
+      const { templates: text, ...coupon } = row;
+      return { coupon, templates: new Map(Object.entries(JSON.parse(text) as Record<string, string>)) };
+    },
+
+    /**
      * The product template of each id of the organization, whether the id is a priced product's or a
      * template's own. Ids of other organizations or unknown ids are left out.
      */

@@ -117,10 +117,11 @@ export function createBillingService(deps: {
       items: { product: string }[],
       now: Date = new Date(),
     ): Promise<CouponDiscount> {
-      const coupon = await repo.findCoupon(organizationId, code);
-      if (!coupon || !couponRedeemable(coupon, now)) throw couponNotApplicable();
       const ids = [...new Set(items.map((i) => i.product))];
-      const templates = await repo.templatesOf(organizationId, ids);
+      // one statement: the coupon and the template of every product sent
+      const found = await repo.couponForProducts(organizationId, code, ids);
+      if (!found || !couponRedeemable(found.coupon, now)) throw couponNotApplicable();
+      const { coupon, templates } = found;
       const applies = new Set(coupon.appliesTo);
       const productDiscounts: CouponDiscount['productDiscounts'] = {};
       for (const id of ids) {
