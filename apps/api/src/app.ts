@@ -51,7 +51,8 @@ import { resolveTokenSecret } from './platform/auth/secret';
 import { createSessionRepository, type SessionRepository } from './platform/auth/session.repository';
 import { createSessionCache } from './platform/auth/session-cache';
 import { createTokenService } from './platform/auth/tokens';
-import { installErrorHandler } from './platform/errors';
+import { answerFrameworkError, installErrorHandler } from './platform/errors';
+import { installInputChecks } from './platform/input-checks';
 import { createPgBossQueue } from './platform/jobs/pg-boss-queue';
 import { createMailer, type Mailer } from './platform/mail';
 import { createPaymentAdapter } from './platform/payments';
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -156,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
 
   installSecurityHeaders(app);
+  installInputChecks(app);
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@portal/domain/messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { describeError } from './log-safe';
@@ -27,6 +27,8 @@ export class ApiError extends Error {
     readonly text: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The fields at fault, as a schema validation failure names them. */
+    readonly fields?: ErrorBody['fields'],
   ) {
     super(message);
   }
@@ -55,9 +57,34 @@ const MESSAGE_BY_STATUS: Record<number, [string, string]> = {
   429: ['TooManyRequests', 'Too many requests. Please wait a moment and try again.'],
 };
 
+/**
+ * No cache keeps an error or a not-found answer: it may concern one patient, and a proxy or the browser must
+ * not answer a later request with it. The API's own answers get the same from the API scope's hook (app.ts);
+ * these two handlers also answer what no API route reached (unknown paths, failures before routing).
+ */
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
+
 function locate(instancePath: string, context: string | undefined): string {
   const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
   return [context, field].filter(Boolean).join('.');
+}
+
+/**
+ * Fastify's `frameworkErrors` option: what the router refuses before any route or hook (a path that is not
+ * valid percent-encoding, a parameter over the length limit) gets the error shape and no-store too, instead
+ * of Fastify's own body, which repeats the path.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  reply.headers(NO_STORE);
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(400).send({ text: 'BadRequest', message: 'The request could not be understood.' });
+    return;
+  }
+  reply.code(500).send({ text: 'NetworkError', message: MESSAGES.generic });
 }
 
 /**
@@ -66,11 +93,16 @@ function locate(instancePath: string, context: string | undefined): string {
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    reply.headers(NO_STORE);
     if (error instanceof ApiError) {
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send({ text: error.text, message: error.message });
+        .send({
+          text: error.text,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((v) => ({
@@ -107,6 +139,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((_request, reply) => {
-    reply.code(404).send({ text: 'NotFound', message: 'The requested resource was not found.' });
+    reply
+      .code(404)
+      .headers(NO_STORE)
+      .send({ text: 'NotFound', message: 'The requested resource was not found.' });
   });
 }
