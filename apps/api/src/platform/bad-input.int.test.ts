@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, rows, signupPatient, type TestApp } from '../test/harness';
 import type { RegisteredRoute } from './auth/access';
+import { NUL_MESSAGE } from './input-checks';
 
 let t: TestApp;
 let org: string;
 let patient: Awaited<ReturnType<typeof signupPatient>>;
+/** An admin of the patient's organization: staff routes check their body only after the access check. */
+let adminToken: string;
 /**
  * A resource of each `owner` kind that the patient owns: the access check answers 404 for an unknown one
  * before the body is read, so bodies are only reached through a real resource.
@@ -16,6 +20,15 @@ beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_ACCOUNT: '100000', RATE_LIMIT_ADDRESS: '100000' });
   org = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=localhost' }))._id;
   patient = await signupPatient(t.app, org);
+  const admin = await signupPatient(t.app, org);
+  await rows(t.database, sql`update users set role = 'admin' where id = ${admin.id}`);
+  adminToken = json<{ token: string }>(
+    await t.app.inject({
+      method: 'POST',
+      url: `/login/${org}`,
+      payload: { email: admin.email, password: admin.password },
+    }),
+  ).token;
   const [template] = await rows<{ id: string }>(
     t.database,
     sql`select id from intake_templates where organization_id = ${org} and is_global`,
@@ -187,5 +200,99 @@ describe('bad input on every route', () => {
       await t.app.inject({ url: `/users/${org}/user/${patient.id}/patient`, headers: bearer(patient.token) }),
     );
     expect(after).toEqual(before);
+  });
+});
+
+type OpenApiOperation = {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+};
+
+describe('NUL characters in any string of any route', () => {
+  /** The route's operation in the API's own OpenAPI document: its query names and body fields. */
+  const operation = (route: RegisteredRoute): OpenApiOperation => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
+    const op = doc.paths[route.url.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[route.method.toLowerCase()];
+    if (!op) throw new Error(`no OpenAPI operation for ${route.method} ${route.url}`);
+    return op;
+  };
+  const fill = (route: RegisteredRoute, nul?: string) =>
+    route.url.replace(/:([A-Za-z_]+)/g, (_m, n: string) => {
+      const value = /^org(Id)?$/.test(n)
+        ? org
+        : route.access.kind === 'owner' && route.access.param === n
+          ? owned[route.access.resource]!
+          : patient.id;
+      return n === nul ? `${value}%00` : value;
+    });
+  const send = (route: RegisteredRoute, url: string, payload?: unknown) =>
+    t.app.inject({
+      method: route.method as InjectOptions['method'],
+      url,
+      headers: bearer(adminToken),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const expectRefused = (res: { statusCode: number; body: string }, where: string, path: string) => {
+    expectErrorShape(res, where, [400]);
+    expect(JSON.parse(res.body), where).toEqual({
+      text: 'ValidationError',
+      message: NUL_MESSAGE,
+      fields: [{ path, message: NUL_MESSAGE }],
+    });
+  };
+
+  it('covers the routes it walks: every route has its OpenAPI operation, and many take input', () => {
+    const routes = t.app.apiRoutes;
+    for (const r of routes) operation(r);
+    const withFields = routes.filter((r) =>
+      Object.values(operation(r).requestBody?.content ?? {}).some((c) => c.schema?.properties),
+    );
+    const withQuery = routes.filter((r) => operation(r).parameters?.some((p) => p.in === 'query'));
+    expect(withFields.length).toBeGreaterThan(20);
+    expect(withQuery.length).toBeGreaterThan(3);
+  });
+
+  it('answers 400 in the error shape for NUL in every body field of every route', async () => {
+    let sent = 0;
+    for (const r of t.app.apiRoutes.filter((x) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(x.method))) {
+      const contents = Object.values(operation(r).requestBody?.content ?? {});
+      const fields = new Set(contents.flatMap((c) => Object.keys(c.schema?.properties ?? {})));
+      for (const field of [...fields, 'unknown_field']) {
+        const where = `${r.method} ${r.url} body.${field}`;
+        expectRefused(await send(r, fill(r), { [field]: 'a\u0000b' }), where, `body.${field}`);
+        sent += 1;
+      }
+      // Nested in an object and an array, and in a key.
+      expectRefused(await send(r, fill(r), { x: { y: ['ok', '\u0000'] } }), `${r.url} nested`, 'body.x.y.1');
+      expectRefused(await send(r, fill(r), { 'k\u0000': 'v' }), `${r.url} key`, 'body.k\\u0000');
+    }
+    expect(sent).toBeGreaterThan(100);
+  });
+
+  it('answers 400 for NUL in every query parameter and every path parameter of every route', async () => {
+    for (const r of t.app.apiRoutes) {
+      const names = (operation(r).parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      for (const name of [...names, 'tags']) {
+        const where = `${r.method} ${r.url}?${name}`;
+        expectRefused(await send(r, `${fill(r)}?${name}=%00`), where, `querystring.${name}`);
+      }
+      for (const [, name] of r.url.matchAll(/:([A-Za-z_]+)/g)) {
+        const where = `${r.method} ${r.url} :${name}`;
+        expectRefused(await send(r, fill(r, name)), where, `params.${name}`);
+      }
+    }
+  });
+
+  it('answers the probe’s requests with 400, also without a token', async () => {
+    const cases: [InjectOptions, string][] = [
+      [
+        { method: 'POST', url: `/login/${org}`, payload: { email: 'a\u0000@example.com', password: 'x' } },
+        'body.email',
+      ],
+      [{ url: '/v2/products?tags=%00' }, 'querystring.tags'],
+      [{ url: `/users/${org}/user/%00/patient` }, 'params.id'],
+    ];
+    for (const [request, path] of cases)
+      expectRefused(await t.app.inject(request), request.url as string, path);
   });
 });
