@@ -1,6 +1,7 @@
 import type { Intake, IntakeResponse } from '@portal/domain/contracts/intake';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { jsonRow } from '../../db/json-row';
 import type { RowOf } from '../../db/row-of';
 import {
   intakeResponses,
@@ -76,6 +77,26 @@ export type IntakeChanges = Partial<
   >
 >;
 export type AnswerValues = { response: string[]; freeFormatResponse: string | null; answeredAt: Date };
+export type IntakeCounters = Pick<IntakeRow, 'questionsTotal' | 'completeTotal' | 'incompleteTotal'>;
+
+const intakeJson = jsonRow(intakeColumns);
+/** A response row as a JSON object, for aggregating an intake's responses into the intake's own row. */
+const responseJson = sql`json_build_object(${sql.join(
+  Object.entries(responseColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+  sql`, `,
+)})`;
+
+/** Rows of a raw statement, whichever driver answered (PGlite: { rows }; postgres.js: the rows). */
+async function rawRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
+}
+
+const varcharArray = (ids: string[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::varchar[]`;
 
 /** Maps an intake row and its responses (top-level in question order, children by parent) to 000 §3. */
 export function toIntake(row: IntakeRow, responses: ResponseRow[]): Intake {
@@ -196,6 +217,73 @@ function intakeQueries(db: Db) {
       const query = db.select(intakeColumns).from(intakes).where(byPatient(intakeId, userId)).limit(1);
       const [row] = lock ? await query.for('update') : await query;
       return row;
+    },
+
+    /**
+     * The patient's intake, its responses (in responsesOf's order) and its row version, in one statement.
+     * The version is what answerIfUnchanged checks: every change of an intake's responses also updates the
+     * intake row (its counters), so an unchanged version means unchanged responses.
+     */
+    async snapshotForPatient(
+      intakeId: string,
+      userId: string,
+    ): Promise<{ row: IntakeRow; version: string; responses: ResponseRow[] } | undefined> {
+      const [hit] = await db
+        .select({
+          row: intakeJson.sql,
+          version: sql<string>`${intakes}.xmin::text`,
+          responses: sql<string>`(select coalesce(json_agg(${responseJson} order by q.position, intake_responses.created_at, intake_responses.id), '[]')::text
+            from intake_responses join questions q on q.id = intake_responses.question_id
+            where intake_responses.intake_id = intakes.id)`,
+        })
+        .from(intakes)
+        .where(byPatient(intakeId, userId))
+        .limit(1);
+      if (!hit) return undefined;
+      const responses = (JSON.parse(hit.responses) as (ResponseRow & { answeredAt: string | null })[]).map(
+        (r) => ({ ...r, answeredAt: r.answeredAt === null ? null : new Date(r.answeredAt) }),
+      );
+      return { row: intakeJson.parse(hit.row), version: hit.version, responses };
+    },
+
+    /**
+     * Saves an answer in one statement, if the intake is still at `version`: locks the intake row, writes
+     * the response, deletes the stale follow-ups and sets the counters. Undefined when the intake changed
+     * since it was read (the caller reads again), so concurrent answers never count on stale responses.
+     */
+    async answerIfUnchanged(
+      intakeId: string,
+      version: string,
+      responseId: string,
+      values: AnswerValues,
+      stale: string[],
+      counters: IntakeCounters,
+    ): Promise<IntakeRow | undefined> {
+      const at = values.answeredAt.toISOString();
+      const [hit] = await rawRows<{ row: string }>(
+        db,
+        sql`with locked as (
+            select ${intakes.id} as id from ${intakes}
+            where ${intakes.id} = ${intakeId} and ${intakes}.xmin = ${version}::text::xid
+            for update
+          ), answered as (
+            update ${intakeResponses}
+            set response = ${JSON.stringify(values.response)}::jsonb, free_format_response = ${values.freeFormatResponse},
+              answered_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+            where ${intakeResponses.id} = ${responseId} and ${intakeResponses.intakeId} in (select id from locked)
+            returning 1
+          ), dropped as (
+            delete from ${intakeResponses}
+            where ${intakeResponses.id} = any(${varcharArray(stale)}) and ${intakeResponses.intakeId} in (select id from locked)
+            returning 1
+          )
+          update ${intakes}
+          set questions_total = ${counters.questionsTotal}, complete_total = ${counters.completeTotal},
+            incomplete_total = ${counters.incompleteTotal}, updated_at = ${at}::timestamptz
+          where ${intakes.id} in (select id from locked) and (select count(*) from answered) = 1
+          returning ${intakeJson.sql} as row`,
+      );
+      return hit ? intakeJson.parse(hit.row) : undefined;
     },
 
     async findInOrganization(

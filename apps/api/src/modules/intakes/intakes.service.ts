@@ -120,6 +120,9 @@ class QuestionTree {
   }
 }
 
+/** Answers tried without the intake's lock before taking it (each try: one read, one conditional write). */
+const OPTIMISTIC_TRIES = 3;
+
 /** How long a template's question tree is reused; templates change with a release, not per request. */
 const TREE_TTL_MS = 60_000;
 
@@ -169,6 +172,42 @@ export function createIntakesService(repo: IntakesRepository) {
       assertOpen(row);
       return fn(r, row);
     });
+
+  /**
+   * What answering a top-level question changes, worked out from the intake's responses as read: the
+   * answer to store, the follow-up answers that no longer apply, the responses after and the counters.
+   */
+  const answerChange = async (
+    r: IntakeQueries,
+    row: IntakeRow,
+    responses: ResponseRow[],
+    responseId: string,
+    input: AnswerInput,
+  ) => {
+    const response = responses.find((x) => x.id === responseId);
+    if (!response || response.parentResponseId !== null) throw Errors.notFound('The response');
+    const tree = await treeOf(r, row.templateId);
+    const question = tree.byId.get(response.questionId);
+    if (!question) throw Errors.notFound('The question');
+    const values = { ...tree.normalize(question, input), answeredAt: new Date() };
+    // Follow-up answers of options no longer chosen no longer apply.
+    const keep = new Set(tree.revealed(question.id, values.response).map((f) => f.id));
+    const stale = new Set(
+      responses.filter((c) => c.parentResponseId === response.id && !keep.has(c.questionId)).map((c) => c.id),
+    );
+    const after = responses
+      .filter((x) => !stale.has(x.id))
+      .map((x) => (x.id === response.id ? { ...x, ...values } : x));
+    const total = tree.top.length;
+    const complete = Math.min(tree.countComplete(after), total);
+    return {
+      responseId: response.id,
+      values,
+      stale: [...stale],
+      responses: after,
+      counters: { questionsTotal: total, completeTotal: complete, incompleteTotal: total - complete },
+    };
+  };
 
   return {
     /** Creates an intake of a template: one empty response per top-level question (000 §7). */
@@ -239,30 +278,34 @@ export function createIntakesService(repo: IntakesRepository) {
       });
     },
 
-    /** PUT .../response/{responseId}: answers a top-level question and recounts the status. */
+    /**
+     * PUT .../response/{responseId}: answers a top-level question and recounts the status. Two statements:
+     * one read of the intake with its answers and row version, one write that applies the answer only if
+     * the intake is still at that version (decision 015). A concurrent change sends it round again; after
+     * OPTIMISTIC_TRIES it takes the intake's lock like the other changes.
+     */
     async answer(intakeId: string, userId: string, responseId: string, input: AnswerInput): Promise<Intake> {
-      return changeOpen(intakeId, userId, async (r, row) => {
-        // One read of the intake's answers serves the lookup, the stale follow-ups and the recount.
-        const responses = await r.responsesOf([row.id]);
-        const response = responses.find((x) => x.id === responseId);
-        if (!response || response.parentResponseId !== null) throw Errors.notFound('The response');
-        const tree = await treeOf(r, row.templateId);
-        const question = tree.byId.get(response.questionId);
-        if (!question) throw Errors.notFound('The question');
-        const values = { ...tree.normalize(question, input), answeredAt: new Date() };
-        await r.answer(response.id, values);
-        // Follow-up answers of options no longer chosen no longer apply.
-        const keep = new Set(tree.revealed(question.id, values.response).map((f) => f.id));
-        const stale = new Set(
-          responses
-            .filter((c) => c.parentResponseId === response.id && !keep.has(c.questionId))
-            .map((c) => c.id),
+      for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
+        const snapshot = await repo.snapshotForPatient(intakeId, userId);
+        if (!snapshot) throw Errors.notFound('The intake');
+        assertOpen(snapshot.row);
+        const change = await answerChange(repo, snapshot.row, snapshot.responses, responseId, input);
+        const updated = await repo.answerIfUnchanged(
+          snapshot.row.id,
+          snapshot.version,
+          change.responseId,
+          change.values,
+          change.stale,
+          change.counters,
         );
-        await r.deleteResponses([...stale]);
-        const now = responses
-          .filter((x) => !stale.has(x.id))
-          .map((x) => (x.id === response.id ? { ...x, ...values } : x));
-        return recount(r, row, tree, now);
+        if (updated) return toIntake(updated, change.responses);
+      }
+      return changeOpen(intakeId, userId, async (r, row) => {
+        const change = await answerChange(r, row, await r.responsesOf([row.id]), responseId, input);
+        await r.answer(change.responseId, change.values);
+        await r.deleteResponses(change.stale);
+        const updated = await r.update(row.id, change.counters);
+        return toIntake(updated ?? row, change.responses);
       });
     },
 
