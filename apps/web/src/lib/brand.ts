@@ -1,3 +1,4 @@
+import { brandShades } from '@portal/domain/branding/contrast';
 import type { Organization } from '@portal/domain/contracts/organization';
 import { useSyncExternalStore } from 'react';
 import { readStorage, writeJson, writeStorage } from './storage';
@@ -46,27 +47,20 @@ export function brandName(organization: Organization | null): string {
   return organization?.settings?.name || organization?.name || 'Patient Portal';
 }
 
-/** White, or near-black for light brand colours (WCAG relative luminance). */
-export function contrastColor(hex: string): string {
-  const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
-  if (!match?.[1]) return '#ffffff';
-  const digits = match[1].length === 3 ? [...match[1]].map((d) => d + d).join('') : match[1];
-  const channels = [0, 2, 4].map((i) => {
-    const c = Number.parseInt(digits.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  const luminance = 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2];
-  // White text is the calm, expected look on brand colours; keep it while it still contrasts 3:1 or better.
-  return 1.05 / (luminance + 0.05) >= 3 ? '#ffffff' : '#111111';
-}
-
-/** Puts the brand on the page: colour variables, title and favicon (the server does the same before first paint). */
+/**
+ * Puts the brand on the page: colour variables, title and favicon (the server does the same before first
+ * paint). Beside the brand colour go the shades derived from it that keep text at 4.5:1 (WCAG 1.4.3): the
+ * fill behind white text (--brand-solid), the text on it, and brand-coloured text on light backgrounds.
+ */
 export function applyBrandToDocument(organization: Organization): void {
   const root = document.documentElement;
   const primary = organization.settings?.brand?.primary_color;
   if (primary) {
     root.style.setProperty('--brand-primary', primary);
-    root.style.setProperty('--brand-primary-contrast', contrastColor(primary));
+    const shades = brandShades(primary);
+    root.style.setProperty('--brand-solid', shades.solid);
+    root.style.setProperty('--brand-primary-contrast', shades.onSolid);
+    root.style.setProperty('--ui-brand-text', shades.text);
   }
   document.title = brandName(organization);
   const icon = organization.settings?.favicons?.icon;

@@ -1,24 +1,12 @@
-import { Link, useMatches, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
 import { useSessionUser } from '../../lib/session';
-import type { ScreenHandle } from '../route-meta';
+import { useScreenName } from '../page-title';
 import './status-page.css';
-
-/** The name of the screen from the deepest route that gives one. */
-function useScreenTitle(): string {
-  const matches = useMatches();
-  const params = useParams();
-  for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const title = (matches[index]?.handle as ScreenHandle | undefined)?.title;
-    if (typeof title === 'function') return title(params);
-    if (title) return title;
-  }
-  return 'This page';
-}
 
 /** Placeholder for screens of later work: names the screen, inside its shell. */
 export default function ComingSoonPage() {
-  const title = useScreenTitle();
+  const title = useScreenName();
   const user = useSessionUser();
   const home = user ? `/dashboard/${encodeURIComponent(user._id)}/profile` : '/';
   return (
