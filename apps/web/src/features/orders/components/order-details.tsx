@@ -56,8 +56,8 @@ export function OrderDetails({ id }: { id: string }) {
 
 function Details({ purchase }: { purchase: PurchaseDetails }) {
   const isOrder = purchase.kind === 'order';
+  // the order's own name is the clinic's internal reference: the patient reads the product's name above
   const rows: [string, string][] = [
-    [isOrder ? 'Order' : 'Subscription', purchase.name],
     ['Purchased', formatDate(purchase.created_at)],
     ['Product type', productTypeLabel(purchase.product_type)],
     ['Quantity', String(purchase.quantity)],

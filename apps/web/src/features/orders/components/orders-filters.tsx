@@ -2,10 +2,11 @@ import { PRODUCT_TYPE_LABELS } from '@portal/domain/orders/purchase-status';
 import type { PurchasesPage } from '@portal/domain/orders/purchases';
 import { Select } from '../../../components/ui/select';
 import type { OrdersFilters } from '../lib/orders-query';
+import { statusFilterOptions } from '../lib/status-options';
 
 /**
  * Product type and status filters; a change applies at once and goes back to page 1. The statuses offered
- * are those the patient has, plus the one in the address so it can always be cleared.
+ * are those the patient has, each label once, plus the one in the address so it can always be cleared.
  */
 export function OrdersFiltersForm({
   filters,
@@ -17,9 +18,7 @@ export function OrdersFiltersForm({
   onChange: (next: OrdersFilters) => void;
 }) {
   const types = Object.entries(PRODUCT_TYPE_LABELS).map(([value, label]) => ({ value, label }));
-  const statuses = [...(available?.statuses ?? [])];
-  if (filters.status && !statuses.some((s) => s.value === filters.status))
-    statuses.push({ value: filters.status, label: filters.status.replaceAll('_', ' ') });
+  const statuses = statusFilterOptions(available?.statuses ?? [], filters.status);
 
   return (
     <fieldset className="orders-filters">

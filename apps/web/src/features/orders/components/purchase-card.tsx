@@ -10,8 +10,9 @@ import { InvoiceButton } from './invoice-button';
 import { StatusBadge } from './status-badge';
 
 /**
- * One purchase: a card under 1024 px, a row of the list's grid from 1024 px. The product name links to the
- * details; a paid order offers its invoice.
+ * One purchase: a card under 1024 px, a row of the list's grid from 1024 px. The product's patient-facing name
+ * (product_name) links to the details; the order's own name ("2026_09_24 Omega_3 …") is the clinic's
+ * internal reference and is not shown. A paid order offers its invoice.
  */
 export function PurchaseCard({ purchase }: { purchase: Purchase }) {
   const titleId = useId();
@@ -32,7 +33,6 @@ export function PurchaseCard({ purchase }: { purchase: Purchase }) {
             <p className="orders-item__meta">
               {productTypeLabel(purchase.product_type)}
               {purchase.kind === 'subscription' ? ' subscription' : ''}
-              <span className="orders-item__order-name"> · {purchase.name}</span>
             </p>
           </div>
         </div>
