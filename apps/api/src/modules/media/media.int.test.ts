@@ -180,6 +180,83 @@ describe('POST /patient-identification/{org}', () => {
     }
   });
 
+  it('decodes a genuine HEIC photo and serves back the JPEG of its pixels, never the file sent', async () => {
+    const heic = readFileSync(new URL('./fixtures/photo.heic', import.meta.url));
+    const res = await upload(
+      patient,
+      { client_id: patient.id, image_type: 'profile_images' },
+      { name: 'IMG_0001.HEIC', type: 'image/heic', data: heic },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const url = json<{ profile: { profile_url: string } }>(res).profile.profile_url;
+    const read = await fetchMedia(url, patient);
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(read.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 160, height: 120 });
+    expect(meta.exif).toBeUndefined();
+    expect(read.rawPayload.includes(Buffer.from('PortalTestCam'))).toBe(false);
+  });
+
+  it('refuses HEIF boxes around HTML, and never serves such a file stored before uploads were decoded', async () => {
+    const html = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
+    const box = (type: string, body: Buffer) => {
+      const head = Buffer.alloc(8);
+      head.writeUInt32BE(8 + body.length, 0);
+      head.write(type, 4, 'latin1');
+      return Buffer.concat([head, body]);
+    };
+    const fake = Buffer.concat([
+      box('ftyp', Buffer.concat([Buffer.from('heic'), Buffer.alloc(4), Buffer.from('mif1heic')])),
+      box('meta', Buffer.alloc(64)),
+      box('mdat', html),
+    ]);
+    const res = await upload(
+      patient,
+      { client_id: patient.id, image_type: 'id_images' },
+      { name: 'id.heic', type: 'image/heic', data: fake },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toEqual({ text: 'UnsupportedFileType', message: MESSAGES.photoTypeInvalid });
+
+    // Rows of HEIC files kept as sent by the earlier code: the fake is not served, a genuine one as JPEG.
+    const stored = async (bytes: Buffer) => {
+      const res2 = await upload(
+        patient,
+        { client_id: patient.id, image_type: 'id_images' },
+        { name: 'a.png', type: 'image/png', data: await png() },
+      );
+      const id = json<{ id: { id_url: string } }>(res2).id.id_url.split('/').pop()!;
+      const { key } = await t.app.ctx.storage.put(bytes, { contentType: 'image/heic' });
+      await rows(
+        t.database,
+        sql`update media set mime_type = 'image/heic', storage_key = ${key}, byte_size = ${bytes.length} where id = ${id}`,
+      );
+      return `/v2/media/${id}`;
+    };
+    const fakeRead = await fetchMedia(await stored(fake), patient);
+    expect(fakeRead.statusCode).toBe(404);
+    expect(fakeRead.rawPayload.includes(html)).toBe(false);
+    const genuine = await fetchMedia(
+      await stored(readFileSync(new URL('./fixtures/photo.heic', import.meta.url))),
+      patient,
+    );
+    expect(genuine.statusCode).toBe(200);
+    expect(genuine.headers['content-type']).toBe('image/jpeg');
+    expect(Number(genuine.headers['content-length'])).toBe(genuine.rawPayload.length);
+    expect((await sharp(genuine.rawPayload).metadata()).format).toBe('jpeg');
+  });
+
+  it('refuses a NUL character in a text field of the form', async () => {
+    const res = await upload(
+      patient,
+      { client_id: patient.id, image_type: 'profile_images', intake: 'abc\u0000' },
+      { name: 'a.png', type: 'image/png', data: await png() },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ text: 'ValidationError', fields: [{ path: 'body.intake' }] });
+  });
+
   it('refuses a text file renamed .png with 400', async () => {
     const res = await upload(
       patient,

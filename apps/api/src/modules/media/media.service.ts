@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { PHOTO_MAX_BYTES } from '@portal/domain/constants';
 import { mediaUrl, type PatientImages, PhotoUploadFields } from '@portal/domain/contracts/media';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../db/ids';
 import type { UserImage } from '../../db/schema/users';
-import { Errors } from '../../platform/errors';
+import { ApiError, Errors } from '../../platform/errors';
 import { describeError } from '../../platform/log-safe';
 import type { StorageAdapter } from '../../platform/storage';
 import type { MediaRepository } from './media.repository';
@@ -99,8 +100,37 @@ export function createMediaService(deps: { repo: MediaRepository; storage: Stora
         log.error({ mediaId }, 'media: the stored file is missing');
         throw Errors.notFound('The file');
       }
+      if (row.mimeType === 'image/heic' || row.mimeType === 'image/heif') {
+        return servedAsJpeg(mediaId, stream, log);
+      }
       return { stream, mimeType: row.mimeType, byteSize: row.byteSize };
     },
   };
 }
 export type MediaService = ReturnType<typeof createMediaService>;
+
+/**
+ * HEIC/HEIF photos stored as sent, before uploads were decoded (decision 015), are served only as the JPEG of
+ * their decoded pixels; one that does not decode is never served.
+ */
+async function servedAsJpeg(mediaId: string, stream: Readable, log: FastifyBaseLogger) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > PHOTO_MAX_BYTES) {
+      stream.destroy();
+      break;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    if (size > PHOTO_MAX_BYTES) throw Errors.notFound('The file');
+    const photo = await cleanPhoto(Buffer.concat(chunks));
+    return { stream: Readable.from([photo.bytes]), mimeType: photo.mimeType, byteSize: photo.bytes.length };
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 429) throw error;
+    log.warn({ mediaId }, 'media: a stored HEIC photo does not decode and is not served');
+    throw Errors.notFound('The file');
+  }
+}

@@ -1,6 +1,7 @@
 import { PHOTO_MAX_BYTES } from '@portal/domain/constants';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, Errors } from '../../platform/errors';
+import { findNul, nulError } from '../../platform/input-checks';
 import type { PhotoUpload } from './media.service';
 import { fileSizeLimitError } from './photo';
 
@@ -44,7 +45,11 @@ export async function readPhotoUpload(request: FastifyRequest): Promise<PhotoUpl
         if (part.valueTruncated || part.fieldnameTruncated || Object.hasOwn(fields, part.fieldname)) {
           throw Errors.badRequest(`${part.fieldname.slice(0, 64)}: invalid value.`);
         }
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        // The form is read here, after the root's check of JSON bodies: the same rule for its text fields.
+        if (findNul(part.fieldname) !== undefined) throw nulError('body', '');
+        if (findNul(value) !== undefined) throw nulError('body', part.fieldname);
+        fields[part.fieldname] = value;
       }
     }
   } catch (error) {

@@ -4,52 +4,29 @@ import { validatePhotoFile } from '@portal/domain/validation/uploads';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ApiError, Errors } from '../../platform/errors';
-import { stripHeifMetadata } from './heif-metadata';
+import { HeifDecoderBusy, heifDecoder } from './heif-decoder';
 
 export const fileSizeLimitError = () => new ApiError(400, 'FileSizeLimitError', MESSAGES.fileTooBig);
 const unsupportedType = () => Errors.badRequest(MESSAGES.photoTypeInvalid, 'UnsupportedFileType');
 
 /** Decoding bombs: a small file may describe a huge image. 100 megapixels covers any phone or scanner photo. */
 const MAX_PIXELS = 100_000_000;
-
 /**
- * A HEIF file's top-level boxes: `ftyp` first, then boxes whose sizes add up exactly to the file, with
- * a `meta` (the image items) and an `mdat` (their data). A file that only starts like HEIC fails.
+ * HEIC is decoded in WebAssembly, whose memory holds the whole image: 64 megapixels covers the largest phone
+ * photos (48 MP) and keeps one decode under about half a gigabyte.
  */
-export function isWellFormedHeif(bytes: Buffer): boolean {
-  const seen = new Set<string>();
-  let offset = 0;
-  while (offset < bytes.length) {
-    if (offset + 8 > bytes.length) return false;
-    let size = bytes.readUInt32BE(offset);
-    const type = bytes.toString('latin1', offset + 4, offset + 8);
-    if (size === 1) {
-      if (offset + 16 > bytes.length) return false;
-      const big = bytes.readBigUInt64BE(offset + 8);
-      if (big > BigInt(bytes.length)) return false;
-      size = Number(big);
-    } else if (size === 0) {
-      size = bytes.length - offset;
-    }
-    if (size < 8 || offset + size > bytes.length) return false;
-    if (offset === 0 && type !== 'ftyp') return false;
-    seen.add(type);
-    offset += size;
-  }
-  return seen.has('meta') && seen.has('mdat');
-}
+export const HEIF_MAX_PIXELS = 64_000_000;
 
 export type CleanPhoto = {
   bytes: Buffer;
-  mimeType: 'image/png' | 'image/jpeg' | 'image/heic' | 'image/heif';
-  /** False only for HEIC/HEIF the image library cannot decode: stored as sent, after checking its content. */
-  reencoded: boolean;
+  mimeType: 'image/png' | 'image/jpeg';
 };
 
 /**
  * Checks a photo by its content (never its name or declared type) and strips its metadata (EXIF with
- * location, XMP, comments) by decoding and re-encoding it with the orientation applied. PNG stays PNG;
- * JPEG, TIFF and decodable HEIC become JPEG, which every browser shows.
+ * location, XMP, comments) by decoding it and encoding the pixels again, with the orientation applied. A file
+ * is a photo only when its image data decodes, and what is stored (and served back) is always the new
+ * encoding, never the bytes sent. PNG stays PNG; JPEG, TIFF and HEIC/HEIF become JPEG, which every browser shows.
  */
 export async function cleanPhoto(input: Buffer): Promise<CleanPhoto> {
   if (input.length > PHOTO_MAX_BYTES) throw fileSizeLimitError();
@@ -61,37 +38,41 @@ export async function cleanPhoto(input: Buffer): Promise<CleanPhoto> {
   const image = () => sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).autoOrient();
   try {
     if (mime === 'image/png') {
-      return { bytes: await image().png().toBuffer(), mimeType: 'image/png', reencoded: true };
+      return { bytes: await image().png().toBuffer(), mimeType: 'image/png' };
     }
     if (mime === 'image/jpeg' || mime === 'image/tiff') {
-      return {
-        bytes: await image().jpeg({ quality: 90 }).toBuffer(),
-        mimeType: 'image/jpeg',
-        reencoded: true,
-      };
+      return { bytes: await image().jpeg({ quality: 90 }).toBuffer(), mimeType: 'image/jpeg' };
     }
   } catch {
     // Claims to be an image but does not decode (damaged, truncated, over the pixel limit).
     throw unsupportedType();
   }
-  // HEIC/HEIF: the bundled image library decodes AVIF only (HEVC is not included), so the verified
-  // original is kept with its EXIF and XMP items zeroed; where it can decode it, the photo is cleaned
-  // like the others.
+  return { bytes: await heifToJpeg(input), mimeType: 'image/jpeg' };
+}
+
+/**
+ * HEIC/HEIF: the bundled image library decodes AV1-coded HEIF (AVIF) but not HEVC, the coding of phone
+ * photos; those are decoded by libheif in a worker. Either way the pixels are encoded again as JPEG.
+ */
+async function heifToJpeg(input: Buffer): Promise<Buffer> {
   try {
-    return { bytes: await image().jpeg({ quality: 90 }).toBuffer(), mimeType: 'image/jpeg', reencoded: true };
+    return await sharp(input, { limitInputPixels: HEIF_MAX_PIXELS, failOn: 'error' })
+      .autoOrient()
+      .jpeg({ quality: 90 })
+      .toBuffer();
   } catch {
-    if (!isWellFormedHeif(input)) throw unsupportedType();
-    let stripped: Buffer;
-    try {
-      stripped = stripHeifMetadata(input).bytes;
-    } catch {
-      // Metadata that cannot be located with certainty might keep a location: refuse rather than store it.
-      throw unsupportedType();
-    }
-    return {
-      bytes: stripped,
-      mimeType: mime === 'image/heif' ? 'image/heif' : 'image/heic',
-      reencoded: false,
-    };
+    // Not decodable by the bundled library: libheif decides below.
   }
+  let decoded: Awaited<ReturnType<typeof heifDecoder.decode>>;
+  try {
+    decoded = await heifDecoder.decode(input, HEIF_MAX_PIXELS);
+  } catch (error) {
+    if (error instanceof HeifDecoderBusy) throw Errors.tooManyRequests(5);
+    throw unsupportedType();
+  }
+  // libheif has applied the file's rotation and mirroring; transparency (rare in photos) lies on white.
+  return sharp(decoded.rgba, { raw: { width: decoded.width, height: decoded.height, channels: 4 } })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
