@@ -110,7 +110,7 @@ export function createMediaService(deps: { repo: MediaRepository; storage: Stora
 export type MediaService = ReturnType<typeof createMediaService>;
 
 /**
- * HEIC/HEIF photos stored as sent, before uploads were decoded (decision 015), are served only as the JPEG of
+ * HEIC/HEIF photos stored as sent, before uploads were decoded (decision 016), are served only as the JPEG of
  * their decoded pixels; one that does not decode is never served.
  */
 async function servedAsJpeg(mediaId: string, stream: Readable, log: FastifyBaseLogger) {

@@ -9,7 +9,7 @@ export const TOKEN_ISSUER = 'portal';
 /**
  * Who a session token is for: this portal's API, and nothing else that might share the secret. Tokens
  * issued before the claim existed carry no `aud` and are refused with 401 Unauthorized, which the web app
- * answers by ending the session and showing the login page (docs/decisions/015).
+ * answers by ending the session and showing the login page (docs/decisions/016).
  */
 export const TOKEN_AUDIENCE = 'portal-api';
 /** Clock difference tolerated between the instances that sign and check a token, in seconds. */
