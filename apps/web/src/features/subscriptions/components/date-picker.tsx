@@ -1,7 +1,15 @@
-import { addDays } from '@portal/domain/subscriptions/reschedule';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type CalendarDate, parseDate } from '@internationalized/date';
+import {
+  Button,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  CalendarGridBody,
+  CalendarGridHeader,
+  CalendarHeaderCell,
+  Heading,
+} from 'react-aria-components';
 
-const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
   'January',
@@ -18,30 +26,21 @@ const MONTHS = [
   'December',
 ];
 
-const parts = (iso: string) => iso.split('-').map(Number) as [number, number, number];
-const monthOf = (iso: string) => iso.slice(0, 7);
-const weekday = (iso: string) => {
-  const [y, m, d] = parts(iso);
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-};
-
-/** 'Monday, March 29, 2027': the accessible name of a day. */
+/** 'Monday, March 29, 2027': how a day is named to assistive technology (the calendar's cell label). */
 export function dayLabel(iso: string): string {
-  const [y, m, d] = parts(iso);
-  return `${WEEKDAY_NAMES[weekday(iso)]}, ${MONTHS[m - 1]} ${d}, ${y}`;
-}
-
-function shiftMonth(month: string, by: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) + by;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return `${WEEKDAY_NAMES[day]}, ${MONTHS[m - 1]} ${d}, ${y}`;
 }
 
 /**
- * A month calendar limited to [min, max] with some days disabled (001 §5 "Reschedule"). The arrow keys move
- * between days (one focusable day at a time), Enter or Space chooses.
+ * A month calendar limited to [min, max] with some days unavailable (001 §5 "Reschedule"), built on React
+ * Aria Components' Calendar (decision 015): a grid with the APG date picker keys (arrows by day and week,
+ * Home/End, Page Up/Down by month, Shift+Page by year, Enter or Space chooses), one focusable day that never
+ * lands on a day that cannot be reached, unavailable days announced as such and not chosen, and the month
+ * heading announced as it changes. Dates are ISO days (YYYY-MM-DD) without a time zone, in and out.
  */
-export function DatePicker({
+export default function DatePicker({
   value,
   min,
   max,
@@ -56,108 +55,33 @@ export function DatePicker({
   onChange: (iso: string) => void;
   label: string;
 }) {
-  const [month, setMonth] = useState(monthOf(value));
-  const [focused, setFocused] = useState(value);
-  const grid = useRef<HTMLFieldSetElement>(null);
-  const moveFocus = useRef(false);
-
-  useEffect(() => {
-    if (!moveFocus.current) return;
-    moveFocus.current = false;
-    grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focused}"]`)?.focus();
-  }, [focused]);
-
-  const first = `${month}-01`;
-  const days: (string | null)[] = Array.from({ length: weekday(first) }, () => null);
-  for (let d = first; monthOf(d) === month; d = addDays(d, 1)) days.push(d);
-  const weeks: (string | null)[][] = [];
-  for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
-
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const canPrev = shiftMonth(month, -1) >= monthOf(min);
-  const canNext = shiftMonth(month, 1) <= monthOf(max);
-
-  function onKeyDown(event: KeyboardEvent<HTMLFieldSetElement>) {
-    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[event.key];
-    if (step === undefined) return;
-    event.preventDefault();
-    const next = addDays(focused, step);
-    if (next < min || next > max) return;
-    moveFocus.current = true;
-    setFocused(next);
-    setMonth(monthOf(next));
-  }
-
   return (
-    <div className="sub-calendar">
+    <Calendar<CalendarDate>
+      aria-label={label}
+      className="sub-calendar"
+      value={parseDate(value)}
+      minValue={parseDate(min)}
+      maxValue={parseDate(max)}
+      isDateUnavailable={(date) => isDisabled(date.toString())}
+      onChange={(date) => onChange(date.toString())}
+    >
       <div className="sub-calendar__header">
-        <button
-          type="button"
-          className="sub-calendar__nav"
-          aria-label="Previous month"
-          disabled={!canPrev}
-          onClick={() => setMonth(shiftMonth(month, -1))}
-        >
+        <Button slot="previous" className="sub-calendar__nav" aria-label="Previous month">
           ‹
-        </button>
-        <p className="sub-calendar__month" aria-live="polite">
-          {MONTHS[m - 1]} {y}
-        </p>
-        <button
-          type="button"
-          className="sub-calendar__nav"
-          aria-label="Next month"
-          disabled={!canNext}
-          onClick={() => setMonth(shiftMonth(month, 1))}
-        >
+        </Button>
+        <Heading className="sub-calendar__month" />
+        <Button slot="next" className="sub-calendar__nav" aria-label="Next month">
           ›
-        </button>
+        </Button>
       </div>
-      <fieldset ref={grid} className="sub-calendar__days" onKeyDown={onKeyDown}>
-        <legend className="ui-visually-hidden">{label}</legend>
-        <table className="sub-calendar__grid">
-          <thead>
-            <tr>
-              {WEEKDAYS.map((w, i) => (
-                <th key={w} scope="col" abbr={WEEKDAY_NAMES[i]}>
-                  {w}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((week) => (
-              <tr key={week.find(Boolean) ?? 'empty'}>
-                {Array.from({ length: 7 }, (_, i) => {
-                  const day = week[i] ?? null;
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a blank cell has nothing but its place
-                  if (!day) return <td key={`blank-${i}`} />;
-                  const disabled = day < min || day > max || isDisabled(day);
-                  const selected = day === value;
-                  const tabbable = monthOf(focused) === month ? day === focused : day === first;
-                  return (
-                    <td key={day}>
-                      <button
-                        type="button"
-                        data-day={day}
-                        className="sub-calendar__day"
-                        aria-label={dayLabel(day)}
-                        aria-pressed={selected}
-                        disabled={disabled}
-                        tabIndex={tabbable ? 0 : -1}
-                        onFocus={() => setFocused(day)}
-                        onClick={() => onChange(day)}
-                      >
-                        {Number(day.slice(8))}
-                      </button>
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </fieldset>
-    </div>
+      <CalendarGrid className="sub-calendar__grid" weekdayStyle="short">
+        <CalendarGridHeader>
+          {(day) => <CalendarHeaderCell className="sub-calendar__weekday">{day}</CalendarHeaderCell>}
+        </CalendarGridHeader>
+        <CalendarGridBody>
+          {(date) => <CalendarCell date={date} className="sub-calendar__day" />}
+        </CalendarGridBody>
+      </CalendarGrid>
+    </Calendar>
   );
 }

@@ -5,14 +5,16 @@ import {
   rescheduleTimeOf,
 } from '@portal/domain/subscriptions/reschedule';
 import { formatBillingDate } from '@portal/domain/subscriptions/status';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { rescheduleSubscription } from '../../../api/subscriptions';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { localToday, prescriptionExpiration, windowOf } from '../lib/subscription-view';
-import { DatePicker } from './date-picker';
+
+/** The calendar and its library (React Aria Components, decision 015) load when a reschedule dialog opens. */
+const DatePicker = lazy(() => import('./date-picker'));
 
 const dateText = (iso: string) => formatBillingDate(Date.parse(iso));
 
@@ -89,14 +91,16 @@ export function RescheduleModal({
           {window.scheduled ? (
             <p className="sub-modal__lead">Your next billing date is {dateText(window.scheduled)}.</p>
           ) : null}
-          <DatePicker
-            label="New billing date"
-            value={date}
-            min={window.earliest}
-            max={window.latest}
-            isDisabled={(d) => d === window.scheduled}
-            onChange={setDate}
-          />
+          <Suspense fallback={<div className="sub-calendar sub-calendar--loading" />}>
+            <DatePicker
+              label="New billing date"
+              value={date}
+              min={window.earliest}
+              max={window.latest}
+              isDisabled={(d) => d === window.scheduled}
+              onChange={setDate}
+            />
+          </Suspense>
           <p className="sub-modal__chosen" aria-live="polite">
             New billing date: {dateText(date)}
           </p>

@@ -61,12 +61,14 @@ export default function SubscriptionsPage() {
     else setOpen({ kind: action, id: sub._id });
   }
 
+  /** The ARIA tabs pattern: the arrows move to the next or previous tab (wrapping), Home and End to the ends. */
   function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
     const i = SUBSCRIPTION_TABS.findIndex((t) => t.id === tab);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
+    const n = SUBSCRIPTION_TABS.length;
+    const target = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: n - 1 }[event.key];
+    if (target === undefined) return;
     event.preventDefault();
-    const next = SUBSCRIPTION_TABS[(i + step + SUBSCRIPTION_TABS.length) % SUBSCRIPTION_TABS.length]!;
+    const next = SUBSCRIPTION_TABS[(target + n) % n]!;
     setTab(next.id);
     event.currentTarget.querySelector<HTMLButtonElement>(`#sub-tab-${next.id}`)?.focus();
   }
