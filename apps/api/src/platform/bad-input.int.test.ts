@@ -294,5 +294,22 @@ describe('NUL characters in any string of any route', () => {
     ];
     for (const [request, path] of cases)
       expectRefused(await t.app.inject(request), request.url as string, path);
+    // A read inside a batch goes through the same check.
+    const batch = await t.app.inject({
+      method: 'POST',
+      url: '/v2/batch',
+      headers: bearer(patient.token),
+      payload: {
+        requests: [
+          { method: 'GET', url: '/v2/products?tags=%00' },
+          { method: 'GET', url: `/users/${org}/user/${patient.id}%00/patient` },
+        ],
+      },
+    });
+    expect(batch.statusCode, batch.body).toBe(200);
+    for (const answer of json<{ responses: { status: number; body: unknown }[] }>(batch).responses) {
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ text: 'ValidationError', message: NUL_MESSAGE });
+    }
   });
 });
