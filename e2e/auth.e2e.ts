@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y';
 import { PortalApi } from './support/api';
 import { DESKTOP, launch, MOBILE, mailTo, newPage, snap, uniqueEmail, url } from './support/browser';
 
@@ -45,6 +46,7 @@ describe('a new patient', () => {
     await waitForPath(page, /^\/get-started/);
     await page.getByLabel('First name').waitFor();
     await snap(page, 'signup-empty');
+    await expectAccessible(page, 'signup', { title: 'Create your account', bothWidths: true });
 
     const start = page.getByRole('button', { name: 'Start My Visit' });
     expect(await start.isDisabled()).toBe(true);
@@ -61,6 +63,7 @@ describe('a new patient', () => {
     await page.getByRole('heading', { name: 'Welcome, Jane' }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await snap(page, 'dashboard-new-patient');
+    await expectAccessible(page, 'dashboard of a new patient', { title: 'Home', bothWidths: true });
 
     await logOut(page);
     await logIn(page, email, 'secret1');
@@ -69,10 +72,16 @@ describe('a new patient', () => {
 
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await waitForPath(page, /^\/request-password-reset$/);
+    await page.getByLabel('Email').waitFor();
+    await expectAccessible(page, 'password reset request', {
+      title: 'Reset your password',
+      bothWidths: true,
+    });
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Please check your email for instructions on how to reset your password.').waitFor();
     await snap(page, 'reset-requested');
+    await expectAccessible(page, 'password reset requested', { title: 'Reset your password' });
 
     const mail = await mailTo(email);
     const link = mail.text.match(
@@ -84,6 +93,10 @@ describe('a new patient', () => {
     await page.getByLabel('Confirm password').fill('newSecret8');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('Please make sure your passwords match.').waitFor();
+    await expectAccessible(page, 'new password with a mismatch', {
+      title: 'Choose a new password',
+      bothWidths: true,
+    });
     await page.getByLabel('Confirm password').fill('newSecret9');
     await snap(page, 'new-password');
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -115,7 +128,9 @@ describe('login', () => {
       const patient = await newPatient('wrong-password');
       const { context, page } = await newPage(browser, viewport);
       await page.goto(url('/login'));
+      await page.getByLabel('Email').waitFor();
       await snap(page, 'login');
+      await expectAccessible(page, 'login', { title: 'Log in' });
       await logIn(page, patient.email, 'wrong-password');
       await page
         .getByText("It looks like the email and password you entered don't match our records.")
@@ -127,6 +142,7 @@ describe('login', () => {
         .waitFor();
       expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
       await snap(page, 'login-wrong-password');
+      await expectAccessible(page, 'login with a wrong password', { title: 'Log in' });
       await context.close();
     });
   }
@@ -140,6 +156,7 @@ describe('login', () => {
     await page.getByLabel('Password', { exact: true }).fill('12345');
     await page.getByLabel('Email').click();
     await page.getByText('Password must be at least 6 characters long.').waitFor();
+    await expectAccessible(page, 'login field rules', { title: 'Log in', bothWidths: true });
     await context.close();
   });
 
@@ -152,6 +169,7 @@ describe('login', () => {
     await page.getByRole('heading', { name: 'Welcome, Casey' }).waitFor();
     await page.getByRole('navigation', { name: 'Shortcuts' }).waitFor();
     await snap(page, 'dashboard-phone');
+    await expectAccessible(page, 'dashboard on a phone', { title: 'Home' });
     await logOut(page);
     await context.close();
   });
@@ -186,6 +204,7 @@ describe('guards and redirects', () => {
     await waitForPath(page, /^\/login\?expired=true/);
     await page.getByText('Your session has expired, you will now be redirected to log in again.').waitFor();
     await snap(page, 'login-expired');
+    await expectAccessible(page, 'login after an expired session', { title: 'Log in', bothWidths: true });
     await context.close();
   });
 
@@ -217,7 +236,9 @@ describe('white-labelling', () => {
     await snap(page, 'brand-evergreen');
     const second = await brandOf('127.0.0.1');
     await snap(page, 'brand-bluecrest');
-    expect(first.title).toContain('Evergreen');
+    // the blue clinic's pages are checked too: the contrast of text on its brand colour is its own
+    await expectAccessible(page, 'login of the blue clinic', { title: 'Log in', bothWidths: true });
+    expect(first.title).toBe('Log in · Evergreen Longevity');
     expect(second.title).toContain('Bluecrest');
     expect(first.color.toLowerCase()).toBe('#0f8a5f');
     expect(second.color.toLowerCase()).toBe('#2b4acb');

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y';
 import { type IntakeQuestion, PortalApi } from './support/api';
 import {
   choose,
@@ -42,6 +43,7 @@ async function takePhoto(page: Page, heading: string, shot: string) {
   await page.getByRole('button', { name: 'Take Photo' }).click();
   await page.getByRole('button', { name: 'Retake' }).waitFor();
   await snap(page, shot);
+  await expectAccessible(page, heading, { title: 'Identity Verification' });
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
@@ -78,11 +80,13 @@ describe('a new patient from a Generic Rapamycin link to a visit awaiting review
         await page.getByLabel('Password', { exact: true }).fill('Secret123');
         await page.getByRole('checkbox', { name: /I agree to the Terms of Use/ }).check();
         await snap(page, `${prefix}-01-signup`);
+        await expectAccessible(page, 'product signup', { title: 'Create your account' });
         await page.getByRole('button', { name: 'Start My Visit' }).click();
 
         await page.waitForURL(/\/consultation\/hiw\//);
         await page.getByRole('heading', { name: "Let's get started on your visit" }).waitFor();
         await snap(page, `${prefix}-02-how-it-works`);
+        await expectAccessible(page, 'how it works', { title: 'How it Works' });
         await page.getByRole('button', { name: 'Continue' }).click();
 
         await page.waitForURL(/\/consultation\/profile\//);
@@ -91,6 +95,7 @@ describe('a new patient from a Generic Rapamycin link to a visit awaiting review
         await page.waitForURL(/\/consultation\/pharmacy-overview\//);
         await page.getByRole('heading', { name: 'Review Medical History' }).waitFor();
         await snap(page, `${prefix}-03-medical-history`);
+        await expectAccessible(page, 'medical history review', { title: 'Review Medical History' });
         await answerVisit(page, catalogue.generic.questions, { snapFirstQuestion: `${prefix}-04-question` });
 
         await page.waitForURL(/\/consultation\/product-configure\//);
@@ -100,6 +105,7 @@ describe('a new patient from a Generic Rapamycin link to a visit awaiting review
           await expect.poll(() => radio.isChecked()).toBe(true);
         }
         await snap(page, `${prefix}-05-preferences`);
+        await expectAccessible(page, 'treatment preferences', { title: 'Treatment Preferences' });
         await page.getByRole('region', { name: 'Total' }).getByRole('button', { name: 'Continue' }).click();
 
         await page
@@ -112,10 +118,12 @@ describe('a new patient from a Generic Rapamycin link to a visit awaiting review
           )
           .toBe('true');
         await snap(page, `${prefix}-06-add-ons`);
+        await expectAccessible(page, 'add-ons', { title: 'Add-on treatments' });
         await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
         await page.getByRole('heading', { name: 'Verify your identity' }).waitFor();
         await snap(page, `${prefix}-07-verify`);
+        await expectAccessible(page, 'identity verification', { title: 'Identity Verification' });
         await page.getByRole('button', { name: 'Continue' }).click();
         await takePhoto(page, 'Take a photo of your ID', `${prefix}-08-id-photo`);
         await takePhoto(page, 'Take a selfie', `${prefix}-09-selfie`);
@@ -130,6 +138,7 @@ describe('a new patient from a Generic Rapamycin link to a visit awaiting review
           .getByText('You will not be charged for or shipped any medication until approved by your doctor.')
           .waitFor();
         await snap(page, `${prefix}-10-checkout`);
+        await expectAccessible(page, 'checkout', { title: 'Checkout' });
         await page.getByRole('button', { name: 'Submit' }).click();
 
         await page.waitForURL(/\/dashboard\/[0-9a-f]{24}\/profile/);
@@ -139,6 +148,7 @@ describe('a new patient from a Generic Rapamycin link to a visit awaiting review
         await review.getByText('Awaiting Physician Review').waitFor();
         await review.getByText('Generic Rapamycin').waitFor();
         await snap(page, `${prefix}-11-awaiting-review`);
+        await expectAccessible(page, 'dashboard awaiting review', { title: 'Home' });
 
         // the funnel's selections are cleared after checkout
         const leftovers = await page.evaluate(() =>
@@ -184,6 +194,7 @@ describe('checkout failures and states', () => {
       await page.getByText('Invalid Credit Card').waitFor();
       await page.getByRole('button', { name: 'Error. Try Again.' }).waitFor();
       await snap(page, 'checkout-declined-card');
+      await expectAccessible(page, 'checkout with a declined card', { title: 'Checkout', bothWidths: true });
     });
     expect((await patient.intake(intakeId)).patient_complete).toBe(false);
     expect((await patient.call('GET', `/billing/${patient.org}/patient/${patient.userId}/card`)).status).toBe(
@@ -209,6 +220,7 @@ describe('the lab and resume paths of the funnel', () => {
         await page.waitForURL(/\/signup\/lab-visit/);
         await page.getByText('2,000+ partner lab locations', { exact: false }).first().waitFor();
         await snap(page, 'lab-visit');
+        await expectAccessible(page, 'lab visit', { title: 'Lab Visit' });
         await page.getByRole('button', { name: 'Continue' }).click();
         await page.waitForURL(/\/signup\/profile/);
         await fillProfile(page, 'New York');
@@ -220,6 +232,7 @@ describe('the lab and resume paths of the funnel', () => {
           .waitFor();
         await modal.getByRole('button', { name: 'View Our Protocols' }).waitFor();
         await snap(page, 'lab-unavailable-state');
+        await expectAccessible(page, 'lab unavailable-state modal', { title: 'Your Profile' });
       });
       await context.close();
     });
@@ -256,11 +269,13 @@ describe('the lab and resume paths of the funnel', () => {
       const finish = page.getByRole('region', { name: 'Finish your visit' });
       await finish.getByText(/\d+% complete/).waitFor();
       await snap(page, 'resume-dashboard');
+      await expectAccessible(page, 'dashboard with a visit to finish', { title: 'Home', bothWidths: true });
       await finish.getByRole('link', { name: /^Continue / }).click();
       await page.waitForURL((u) => u.pathname === stoppedAt);
       expect(new URL(page.url()).searchParams.get('step')).toBe('3');
       await page.locator('main form').first().waitFor();
       await snap(page, 'resume-question');
+      await expectAccessible(page, 'intake question', { title: 'Medical Review', bothWidths: true });
     });
     await context.close();
   });

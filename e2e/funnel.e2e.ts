@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/a11y';
 import { DESKTOP, launch, MOBILE, newPage, snap, uniqueEmail, url } from './support/browser';
 
 let browser: Browser;
@@ -15,6 +16,8 @@ describe('the start of a visit', () => {
     it(`starts from a product link, refuses an under-18 birthday and a New York address (${viewport.width} px)`, async () => {
       const { context, page } = await newPage(browser, viewport);
       await page.goto(url('/get-started'));
+      await page.getByLabel('First name').waitFor();
+      await expectAccessible(page, 'signup', { title: 'Create your account' });
       await page.getByLabel('First name').fill('sam');
       await page.getByLabel('Last name').fill('funnel');
       await page.getByLabel('Email').fill(uniqueEmail('funnel'));
@@ -40,6 +43,7 @@ describe('the start of a visit', () => {
       await page.getByRole('heading', { name: "Let's get started on your visit" }).waitFor();
       await page.getByText(/Estimated time: \d+ minutes?/).waitFor();
       await snap(page, 'visit-how-it-works');
+      await expectAccessible(page, 'how it works', { title: 'How it Works' });
       await page.getByRole('button', { name: 'Continue' }).click();
 
       await page.waitForURL(/\/consultation\/profile\//);
@@ -53,6 +57,7 @@ describe('the start of a visit', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByText('You must be 18 or older to see a Healthspan physician.').waitFor();
       await snap(page, 'visit-profile-under-18');
+      await expectAccessible(page, 'profile step refusing an under-18 birthday', { title: 'Your Profile' });
 
       await page.getByLabel('Date of Birth').fill('01-15-1980');
       await page.getByRole('button', { name: 'Continue' }).click();
@@ -60,6 +65,7 @@ describe('the start of a visit', () => {
       await modal.waitFor();
       await modal.getByText('Coming Soon').waitFor();
       await snap(page, 'visit-unavailable-state');
+      await expectAccessible(page, 'unavailable-state modal', { title: 'Your Profile' });
       await modal.getByRole('button', { name: 'Continue Visit' }).click();
       await modal.waitFor({ state: 'hidden' });
       expect(await page.getByRole('button', { name: 'Continue' }).textContent()).toBe('Continue');

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './support/a11y';
 import { PortalApi, visaNumber } from './support/api';
 import {
   choose,
@@ -82,9 +83,12 @@ describe('notifications', () => {
       const dropdown = await openBell(page);
       const newest = dropdown.getByRole('button', { name: /^We received your payment for Urolithin A/ });
       await expect.poll(() => dropdown.getByRole('listitem').count()).toBe(4);
+      await expectAccessible(page, 'bell dropdown', { title: 'Home' });
       await newest.click();
       await page.waitForURL((u) => u.pathname === '/orders');
+      await page.getByRole('list', { name: 'Your orders' }).waitFor();
       await snap(page, 'notifications-destination');
+      await expectAccessible(page, 'orders', { title: 'Orders' });
     });
     await context.close();
   });
@@ -101,6 +105,7 @@ describe('notifications', () => {
       await dropdown.getByRole('listitem').first().getByText(newest).waitFor();
       // of the viewport: a whole-page screenshot resizes the window and so closes the dropdown (see snap)
       await snap(page, 'notifications-bell', { fullPage: false });
+      await expectAccessible(page, 'bell dropdown', { title: 'Home' });
       expect(await dropdown.isVisible()).toBe(true);
       await dropdown.getByRole('button').first().click();
       await page.waitForURL((u) => u.pathname === '/orders');
@@ -109,6 +114,7 @@ describe('notifications', () => {
       await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
       await page.getByText('You have 23 unread notifications').waitFor();
       await snap(page, 'notifications-page');
+      await expectAccessible(page, 'notifications', { title: 'Notifications', bothWidths: true });
 
       // scrolling to the end loads every page once and in order, each from the cursor of the one before
       const all = await patient.notifications();
@@ -132,6 +138,7 @@ describe('notifications', () => {
       await expect.poll(() => page.getByRole('button', { name: 'Mark all as read' }).count()).toBe(0);
       await page.getByRole('button', { name: 'Unread', exact: true }).click();
       await page.getByText("You're all caught up.").waitFor();
+      await expectAccessible(page, 'notifications, all read', { title: 'Notifications' });
       expect((await patient.notifications()).unread).toBe(0);
     });
     await context.close();
@@ -149,6 +156,7 @@ describe('settings', () => {
       await logIn(page, email, 'Secret123');
       await page.goto(dashboardUrl(page, 'settings'));
       await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      await expectAccessible(page, 'settings', { title: 'Settings', bothWidths: true });
 
       // an invalid entry shows its message once the field is left, and its save stays disabled
       const info = page.getByRole('region', { name: 'Personal Information' });
@@ -157,6 +165,7 @@ describe('settings', () => {
       await info.getByLabel('First name').blur();
       await info.getByText('Enter your first name.').waitFor();
       expect(await saveInfo.isDisabled()).toBe(true);
+      await expectAccessible(page, 'settings with an invalid first name', { title: 'Settings' });
       await info.getByLabel('First name').fill('Robin');
       await info.getByLabel('Weight (lbs)').fill('172');
       await saveInfo.click();
@@ -195,6 +204,8 @@ describe('settings', () => {
       await saveMobile.click();
       // the clinic verifies numbers: saving opens the verification panel on the number just saved
       const panel = page.getByRole('dialog', { name: 'Verify Your Number' });
+      await panel.getByRole('button', { name: 'Get code' }).waitFor();
+      await expectAccessible(page, 'mobile verification panel', { title: 'Settings' });
       await panel.getByRole('button', { name: 'Get code' }).click();
       const sms = await smsTo('3125550188');
       const code = /\b(\d{5})\b/.exec(sms.body)![1]!;
@@ -219,6 +230,8 @@ describe('settings', () => {
 
       await page.getByRole('tab', { name: 'Shipping' }).click();
       const shipping = page.getByRole('region', { name: 'Shipping Address' });
+      await shipping.getByLabel('Street address').waitFor();
+      await expectAccessible(page, 'settings: shipping', { title: 'Settings: Shipping' });
       await shipping.getByLabel('Street address').fill('');
       await shipping.getByRole('button', { name: 'Save Shipping Address' }).click();
       await shipping.getByText('Please enter your street address.').waitFor();
@@ -241,11 +254,13 @@ describe('settings', () => {
       await page.getByText('Credit card updated successfully').waitFor();
       await billing.getByText(/4242/).first().waitFor();
       await snap(page, 'settings-billing');
+      await expectAccessible(page, 'settings: billing', { title: 'Settings: Billing' });
 
       // order e-mails are off until a patient turns them on
       await page.getByRole('tab', { name: 'Notifications' }).click();
       const orders = page.getByRole('switch', { name: 'Orders by e-mail' });
       await expect.poll(() => orders.isChecked()).toBe(false);
+      await expectAccessible(page, 'settings: notifications', { title: 'Settings: Notifications' });
       await orders.click();
       await expect.poll(() => orders.isChecked()).toBe(true);
       await page.getByRole('button', { name: 'Save Preferences' }).click();
@@ -264,6 +279,8 @@ describe('settings', () => {
     await keepFailure(page, 'settings-390', async () => {
       await logIn(page, email, 'Secret123');
       await page.goto(dashboardUrl(page, 'settings'));
+      await page.getByRole('navigation', { name: 'Settings sections' }).waitFor();
+      await expectAccessible(page, 'settings sections', { title: 'Settings' });
       await page
         .getByRole('navigation', { name: 'Settings sections' })
         .getByRole('link', { name: 'Home State' })
@@ -275,6 +292,7 @@ describe('settings', () => {
       await page.getByRole('button', { name: 'Save Home State' }).click();
       await page.getByText('Home state updated successfully').waitFor();
       await snap(page, 'settings-home-state');
+      await expectAccessible(page, 'settings: home state', { title: 'Settings: Home State' });
       await page.getByRole('link', { name: 'Return to Settings' }).click();
       await page.getByRole('navigation', { name: 'Settings sections' }).waitFor();
     });
@@ -344,6 +362,79 @@ async function resumeNowAndShip(page: Page, name: string) {
   await done(page, 'Subscription Resumed');
 }
 
+/**
+ * The Orders page of a patient with purchases of every kind (the seeded Dana): accessible at both widths, the
+ * product's patient-facing names and never the orders' internal names ("2026_09_24 Omega_3 …"), each status
+ * once in the Status filter (rescheduled and paused_by_reschedule both read Rescheduled), and every row's
+ * columns in line with the header however wide its badge. Then one order's details.
+ */
+async function checkOrders(page: Page) {
+  const home = page.url();
+  await page.goto(url('/orders', new URL(home).hostname, Number(new URL(home).port)));
+  const list = page.getByRole('list', { name: 'Your orders' });
+  await list.waitFor();
+  await expectAccessible(page, 'orders', { title: 'Orders', bothWidths: true });
+  expect(await list.innerText()).not.toMatch(/\d{4}_\d{2}_\d{2}/);
+
+  const statuses = await page.getByLabel('Status').locator('option').allInnerTexts();
+  expect(statuses.filter((s) => s === 'Rescheduled')).toHaveLength(1);
+  expect(new Set(statuses).size).toBe(statuses.length);
+
+  // every row's cells start where their header starts (a wide badge must not push a row's columns)
+  const columns = await page.evaluate(() => {
+    const left = (el: Element | null) => Math.round(el?.getBoundingClientRect().left ?? -1);
+    const head = [...document.querySelectorAll('.orders-table__head > span')].map(left);
+    const rows = [...document.querySelectorAll('.orders-item__body')].map((row) =>
+      [
+        '.orders-item__product',
+        '.orders-item__date',
+        '.orders-item__state',
+        '.orders-item__amount',
+        '.orders-item__actions',
+      ].map((cell) => left(row.querySelector(cell))),
+    );
+    return { head, rows };
+  });
+  expect(columns.rows.length).toBeGreaterThan(5);
+  for (const row of columns.rows) expect(row).toEqual(columns.head);
+  await snap(page, 'orders');
+
+  await list.getByRole('link').first().click();
+  await page.getByRole('link', { name: 'Back to orders' }).waitFor();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  expect(await page.locator('main').innerText()).not.toMatch(/\d{4}_\d{2}_\d{2}/);
+  await expectAccessible(page, 'order details', { title: 'Orders', bothWidths: true });
+  await page.goto(home);
+}
+
+describe('the coming-soon pages and an empty orders page', () => {
+  it('are accessible, fit a phone and are named in the title (1280 and 390 px)', async () => {
+    const email = uniqueEmail('soon');
+    await (await PortalApi.forHost()).signup(email, 'Secret123');
+    const { context, page } = await newPage(browser, DESKTOP);
+    await keepFailure(page, 'coming-soon', async () => {
+      await logIn(page, email, 'Secret123');
+      const pages: [string, string][] = [
+        [dashboardUrl(page, 'messages'), 'Messages'],
+        [dashboardUrl(page, 'appointments'), 'Appointments'],
+        [dashboardUrl(page, 'providers'), 'Providers'],
+        [dashboardUrl(page, 'labs'), 'Labs'],
+        [url('/shop'), 'Shop'],
+      ];
+      for (const [address, name] of pages) {
+        await page.goto(address);
+        await page.getByRole('heading', { name, level: 1 }).waitFor();
+        await page.getByText('Coming soon').waitFor();
+        await expectAccessible(page, name, { title: name, bothWidths: true });
+      }
+      await page.goto(url('/orders'));
+      await page.getByRole('heading', { name: 'No orders yet' }).waitFor();
+      await expectAccessible(page, 'orders, none yet', { title: 'Orders', bothWidths: true });
+    });
+    await context.close();
+  });
+});
+
 describe('subscriptions', () => {
   it('pauses, resumes with ship now, reschedules and cancels through the retention offer (1280 px)', async () => {
     await onSeededPortal(async (port) => {
@@ -351,8 +442,10 @@ describe('subscriptions', () => {
       await keepFailure(page, 'subscriptions-1280', async () => {
         await logIn(page, DANA.email, DANA.password, { host: DANA.host, port });
         await continueVisitComplete(page);
+        await checkOrders(page);
         await openSubscriptions(page);
         await snap(page, 'subscriptions');
+        await expectAccessible(page, 'subscriptions', { title: 'Subscriptions', bothWidths: true });
 
         // pause the trialing protocol with a reason
         await pauseWith(page, 'Compounded Rapamycin', 'Too expensive');
@@ -367,6 +460,8 @@ describe('subscriptions', () => {
           .getByRole('button', { name: 'Reschedule' })
           .click();
         const reschedule = page.getByRole('dialog', { name: 'Reschedule Subscription' });
+        await reschedule.getByRole('button', { name: 'Reschedule', exact: true }).waitFor();
+        await expectAccessible(page, 'reschedule dialog with the date picker', { title: 'Subscriptions' });
         await reschedule.getByRole('button', { name: 'Reschedule', exact: true }).click();
         await done(page, 'Subscription Rescheduled');
 
@@ -377,12 +472,14 @@ describe('subscriptions', () => {
         const offer = page.getByRole('dialog', { name: 'Before You Go' });
         await offer.waitFor();
         await snap(page, 'subscriptions-retention-offer');
+        await expectAccessible(page, 'retention offer', { title: 'Subscriptions' });
         await offer.getByRole('button', { name: 'Cancel My Treatment' }).click();
         const manage = page.getByRole('dialog', { name: 'Manage Subscription' });
         await manage.getByRole('button', { name: 'Cancel my subscription' }).click();
         const cancel = page.getByRole('dialog', { name: 'Cancel Subscription' });
         const radio = await choose(cancel, 'radio', "I don't need it anymore");
         await expect.poll(() => radio.isChecked()).toBe(true);
+        await expectAccessible(page, 'cancel dialog with a reason', { title: 'Subscriptions' });
         await cancel.getByRole('button', { name: 'Submit' }).click();
         await done(page, 'Subscription Canceled');
         await page
@@ -390,6 +487,7 @@ describe('subscriptions', () => {
           .getByText('Canceled', { exact: true })
           .waitFor();
         await snap(page, 'subscriptions-after');
+        await expectAccessible(page, 'subscriptions after the changes', { title: 'Subscriptions' });
       });
       await context.close();
     });
@@ -406,6 +504,7 @@ describe('subscriptions', () => {
         await resumeNowAndShip(page, 'Compounded Rapamycin');
         await subscriptionCard(page, 'Compounded Rapamycin', 'Pause').waitFor();
         await snap(page, 'subscriptions-phone');
+        await expectAccessible(page, 'subscriptions of the blue clinic', { title: 'Subscriptions' });
       });
       await context.close();
     });
@@ -425,7 +524,9 @@ describe('dashboard', () => {
         await keepFailure(page, `customize-${viewport.width}`, async () => {
           await logIn(page, who.email, who.password, { host: who.host, port });
           await continueVisitComplete(page);
+          await page.getByRole('button', { name: 'Customize Protocol' }).waitFor();
           await snap(page, `dashboard-${viewport.width}`);
+          await expectAccessible(page, 'dashboard', { title: 'Home' });
           await page.getByRole('button', { name: 'Customize Protocol' }).click();
           const panel = page.getByRole('dialog', { name: 'Customize Protocol' });
           await panel.getByRole('button', { name: `Customize ${who.treatment}` }).click();
@@ -434,6 +535,7 @@ describe('dashboard', () => {
           await panel
             .getByRole('textbox', { name: 'Details' })
             .fill('Mild mouth sores in the week after each dose.');
+          await expectAccessible(page, 'customize protocol panel', { title: 'Home' });
           await panel.getByRole('button', { name: 'Submit Request' }).click();
           const success = page.getByRole('dialog', { name: 'Request Submitted' });
           await success
@@ -442,6 +544,7 @@ describe('dashboard', () => {
             )
             .waitFor();
           await snap(page, `customize-success-${viewport.width}`);
+          await expectAccessible(page, 'request submitted', { title: 'Home' });
         });
         await context.close();
       });

@@ -1,11 +1,13 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { expectAccessible } from './a11y';
 import type { IntakeQuestion } from './api';
 import { choose, snap } from './browser';
 
 /** Fills the consultation profile step with an adult in an open state. */
 export async function fillProfile(page: Page, state = 'California') {
   await page.getByRole('heading', { name: 'Your Profile' }).waitFor();
+  await expectAccessible(page, 'profile step', { title: 'Your Profile' });
   await page.getByText('Male', { exact: true }).click();
   await page.getByLabel('Date of Birth').fill('04-12-1978');
   await page.getByLabel('Weight (lbs)').fill('180');
@@ -82,19 +84,29 @@ export async function answerVisit(
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await leaves(page, before);
 
-  for (const text of MEDICAL_HISTORY) {
+  for (const [i, text] of MEDICAL_HISTORY.entries()) {
     await page.waitForURL(/\/consultation\/pharmacy-questions\//);
+    if (i === 0) {
+      await page.getByRole('group', { name: text, exact: true }).waitFor();
+      await expectAccessible(page, 'medical history question', { title: 'Medical History' });
+    }
     before = page.url();
     await choose(page.getByRole('group', { name: text, exact: true }), 'radio', 'No');
     await leaves(page, before);
   }
 
   const asked = questions.slice(0, opts.stopAfter ?? questions.length);
+  const checkedKinds = new Set<string>();
   for (const [i, question] of asked.entries()) {
     await page.waitForURL(/\/consultation\/intake\//);
     expect(new URL(page.url()).searchParams.get('step')).toBe(String(i));
     await onScreen(page, question).waitFor();
     if (opts.snapFirstQuestion && i === 0) await snap(page, opts.snapFirstQuestion);
+    // each kind of question once (radio, checkbox, short and long text): the same screen with other controls
+    if (!checkedKinds.has(question.type)) {
+      checkedKinds.add(question.type);
+      await expectAccessible(page, `intake question (${question.type})`, { title: 'Medical Review' });
+    }
     await answerQuestion(page, question);
   }
 }
