@@ -58,6 +58,9 @@ describe('brand at start-up', () => {
     expect(getBrand()).toMatchObject({ organizationId: organization._id, error: false });
     expect(document.documentElement.style.getPropertyValue('--brand-primary')).toBe('#0f8a5f');
     expect(document.documentElement.style.getPropertyValue('--brand-primary-contrast')).toBe('#ffffff');
+    // white on #0f8a5f is 4.36:1: buttons fill with the lightest darker shade that reaches 4.5:1
+    expect(document.documentElement.style.getPropertyValue('--brand-solid')).toBe('#0f875d');
+    expect(document.documentElement.style.getPropertyValue('--ui-brand-text')).toBe('#0e7c56');
     expect(document.title).toBe('Longevity');
     expect(document.head.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon-brand.ico');
     expect(window.localStorage.getItem('organization')).toBe(organization._id);
