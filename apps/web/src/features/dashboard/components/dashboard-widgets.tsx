@@ -9,7 +9,7 @@ import {
   visibleWidgets,
 } from '@portal/domain/dashboard/widgets';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { coachingAppointmentsQueryOptions } from '../../../api/appointments';
 import { subscriptionsQueryOptions } from '../../../api/subscriptions';
 import { useBrand } from '../../../lib/brand';
@@ -18,6 +18,7 @@ import { labToStartQueryOptions } from '../lib/lab-to-start';
 import { rapamycinCatalogueQueryOptions } from '../lib/rapamycin';
 import { visitsInReviewQueryOptions } from '../lib/visits-in-review';
 import { ContinueVisit, incompleteVisitsQueryOptions } from './continue-visit';
+import { VisitsInReview } from './visits-in-review';
 import { AlertsWidget } from './widgets/alerts-widget';
 import { CoachingWidget } from './widgets/coaching-widget';
 import { LabsWidget } from './widgets/labs-widget';
@@ -31,8 +32,28 @@ import {
 import { WelcomeVideoWidget } from './widgets/welcome-video-widget';
 import './widgets.css';
 
+/** Cells of a widget's usual size while the widgets load; hidden from assistive technology. */
+export const SKELETON_CELLS = 2;
+
+export function DashboardWidgetsSkeleton() {
+  return (
+    <div
+      className="dashboard-widgets dashboard-widgets--loading"
+      aria-hidden="true"
+      data-testid="widgets-skeleton"
+    >
+      {Array.from({ length: SKELETON_CELLS }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders that never reorder
+        <div key={index} className="dashboard-widgets__cell">
+          <div className="widget widget--skeleton" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /**
- * The widgets grid (001 §2): every widget's data is loaded here, its visibility rule applied (pure rules of
+ * Visits in Review and the widgets grid (001 §2): every widget's data is loaded here, its visibility rule applied (pure rules of
  * @portal/domain/dashboard/widgets) and the visible ones laid out two by two on desktop, the last of an odd
  * number spanning both columns. A widget whose data is still loading or failed stays hidden.
  */
@@ -74,6 +95,21 @@ export function DashboardWidgets({ user, onCustomize }: { user: Patient; onCusto
     customizable: customizable.length,
     communityUrl,
   });
+
+  // Widgets appear together once every look-up that decides them has answered (or failed): one by one, each
+  // arriving widget would push the ones after it down. Until then skeleton cells hold the grid's place.
+  // Once settled the grid stays: a failed look-up that runs again (a new observer mounting) must not bring the
+  // skeleton back.
+  const settling =
+    subscriptions.isPending ||
+    (coaching !== null && appointments.isPending) ||
+    visits.isPending ||
+    lab.isPending ||
+    catalogue.isPending ||
+    inReview.isPending;
+  const [settled, setSettled] = useState(false);
+  if (!settling && !settled) setSettled(true);
+  if (!settled && settling) return <DashboardWidgetsSkeleton />;
 
   const render = (widget: DashboardWidget, wide: boolean): ReactNode => {
     switch (widget) {
@@ -125,21 +161,24 @@ export function DashboardWidgets({ user, onCustomize }: { user: Patient; onCusto
   };
 
   return (
-    <div className="dashboard-widgets">
-      {shown.map((widget, index) => {
-        const wide = spansBothColumns(index, shown.length);
-        return (
-          <div
-            key={widget}
-            className={
-              wide ? 'dashboard-widgets__cell dashboard-widgets__cell--wide' : 'dashboard-widgets__cell'
-            }
-            data-widget={widget}
-          >
-            {render(widget, wide)}
-          </div>
-        );
-      })}
-    </div>
+    <>
+      <VisitsInReview userId={user._id} />
+      <div className="dashboard-widgets">
+        {shown.map((widget, index) => {
+          const wide = spansBothColumns(index, shown.length);
+          return (
+            <div
+              key={widget}
+              className={
+                wide ? 'dashboard-widgets__cell dashboard-widgets__cell--wide' : 'dashboard-widgets__cell'
+              }
+              data-widget={widget}
+            >
+              {render(widget, wide)}
+            </div>
+          );
+        })}
+      </div>
+    </>
   );
 }

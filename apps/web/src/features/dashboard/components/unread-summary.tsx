@@ -18,7 +18,8 @@ const notificationsWord = (n: number) => (n === 1 ? 'notification' : 'notificati
 /** The unread-count line (001 §2), worded like the notifications page; the count leads to that page. */
 export function UnreadLine() {
   const { data } = useUnreadNotifications();
-  if (!data) return null;
+  // the line's place is held while the count loads, so the widgets below do not move when it arrives
+  if (!data) return <p className="dashboard__unread-placeholder" aria-hidden="true" />;
   const word = notificationsWord(data.unread);
   return (
     <p className="dashboard__unread">

@@ -1,10 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSessionUser } from '../../../lib/session';
-import { CustomizeProtocolPanel, CustomizeSuccessPanel } from '../components/customize-protocol-panel';
 import { DashboardWidgets } from '../components/dashboard-widgets';
 import { UnreadLine, VisitCompleteModal } from '../components/unread-summary';
-import { VisitsInReview } from '../components/visits-in-review';
 import './profile-page.css';
+
+/**
+ * The Customize Protocol and Success panels load when first opened: their request form brings the domain's
+ * prescription-change schemas (zod), which the dashboard's first screen does not need.
+ */
+const loadPanels = () => import('../components/customize-protocol-panel');
+const CustomizeProtocolPanel = lazy(async () => ({ default: (await loadPanels()).CustomizeProtocolPanel }));
+const CustomizeSuccessPanel = lazy(async () => ({ default: (await loadPanels()).CustomizeSuccessPanel }));
 
 /**
  * The dashboard home (001 §2 Dashboard): the unread-count line, the visit-complete modal, Visits in Review,
@@ -14,6 +20,8 @@ export default function ProfilePage() {
   const user = useSessionUser();
   const [customizing, setCustomizing] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  // mounted from the first opening on, so closing keeps the panel's own way of closing
+  const [panelsUsed, setPanelsUsed] = useState(false);
   const firstName = user?.first_name?.trim();
   return (
     <div className="dashboard">
@@ -25,18 +33,27 @@ export default function ProfilePage() {
       {user ? (
         <>
           <VisitCompleteModal />
-          <VisitsInReview userId={user._id} />
-          <DashboardWidgets user={user} onCustomize={() => setCustomizing(true)} />
-          <CustomizeProtocolPanel
-            userId={user._id}
-            open={customizing}
-            onClose={() => setCustomizing(false)}
-            onSubmitted={() => {
-              setCustomizing(false);
-              setSubmitted(true);
+          <DashboardWidgets
+            user={user}
+            onCustomize={() => {
+              setPanelsUsed(true);
+              setCustomizing(true);
             }}
           />
-          <CustomizeSuccessPanel open={submitted} onClose={() => setSubmitted(false)} />
+          {panelsUsed ? (
+            <Suspense fallback={null}>
+              <CustomizeProtocolPanel
+                userId={user._id}
+                open={customizing}
+                onClose={() => setCustomizing(false)}
+                onSubmitted={() => {
+                  setCustomizing(false);
+                  setSubmitted(true);
+                }}
+              />
+              <CustomizeSuccessPanel open={submitted} onClose={() => setSubmitted(false)} />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
     </div>
