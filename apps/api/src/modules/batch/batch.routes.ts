@@ -1,4 +1,5 @@
 import { BatchBody, BatchResult } from '@portal/domain/contracts/batch';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/errors';
 
@@ -20,7 +21,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BatchResult, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const forwarded: Record<string, string> = { accept: 'application/json' };
       for (const name of [
         'authorization',
@@ -32,7 +33,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         const value = request.headers[name];
         if (typeof value === 'string') forwarded[name] = value;
       }
-      const responses = await Promise.all(
+      const parts = await Promise.all(
         request.body.requests.map(async ({ url }) => {
           const res = await app.inject({
             method: 'GET',
@@ -40,14 +41,16 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
             headers: forwarded,
             remoteAddress: request.ip,
           });
-          let body: unknown = null;
-          if (String(res.headers['content-type'] ?? '').includes('application/json') && res.body) {
-            body = JSON.parse(res.body);
-          }
-          return { status: res.statusCode, body };
+          // A read's JSON was written (and checked against its schema) by its own route: it goes into the
+          // answer as it is, not parsed and written again.
+          const json = String(res.headers['content-type'] ?? '').includes('application/json') && res.body;
+          return `{"status":${res.statusCode},"body":${json ? res.body : 'null'}}`;
         }),
       );
-      return { responses };
+      // already JSON text: Fastify sends a string as it is, without its serializer
+      return (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(`{"responses":[${parts.join(',')}]}`);
     },
   );
 };
