@@ -37,6 +37,7 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { productsRoutes } from './modules/products/products.routes';
 import { createPurchasesRepository } from './modules/purchases/purchases.repository';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
+import { securityRoutes } from './modules/security/security.routes';
 import { createPrescriptionChangeRepository } from './modules/subscriptions/prescription-change.repository';
 import { prescriptionChangeRoutes } from './modules/subscriptions/prescription-change.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -225,6 +226,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(authRoutes);
     await api.register(usersRoutes);
     await api.register(settingsRoutes);
+    await api.register(securityRoutes);
     await api.register(billingRoutes);
     await api.register(intakeTemplatesRoutes);
     await api.register(productsRoutes);

@@ -14,6 +14,8 @@ const Email = z
 export const LoginBody = z.object({
   email: z.string().max(254, MESSAGES.emailInvalid),
   password: z.string().min(1, MESSAGES.passwordRequired).max(200, MESSAGES.passwordTooLong),
+  /** With two-factor sign-in on: the authenticator code or a recovery code. */
+  code: z.string().trim().max(20).optional(),
 });
 
 /** POST /v2/users: the signup rules of 000 §5, checked again on the server with the same messages. */

@@ -10,6 +10,7 @@ import { Id } from '@portal/domain/contracts/common';
 import { MESSAGES } from '@portal/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { deviceName } from '../../platform/auth/device-name';
 import { Errors, errorResponses } from '../../platform/errors';
 import { createAuthService } from './auth.service';
 import { createPasswordResetService } from './password-reset.service';
@@ -40,7 +41,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await organizations.findById(orgId)
         : (await resolveBrand(request.headers.host))?.organization;
       if (!org) throw Errors.notFound('The organization');
-      const result = await auth.signup({ ...request.body, organizationId: org._id });
+      const result = await auth.signup(
+        { ...request.body, organizationId: org._id },
+        deviceName(request.headers['user-agent']),
+      );
       return reply.code(201).send(result);
     },
   );
@@ -51,7 +55,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: PUBLIC,
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with e-mail and password',
+        summary:
+          'Sign in with e-mail and password, and the authenticator or recovery code when two-factor sign-in is on (403 TwoFactorRequired without it)',
         params: z.object({ org: Id }),
         body: LoginBody,
         response: { 200: AuthResponse, ...errorResponses },
@@ -60,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const org = await organizations.findById(request.params.org);
       if (!org) throw Errors.invalidCredentials();
-      return auth.login(org._id, request.body.email, request.body.password, request.ip);
+      return auth.login(org._id, request.body, request.ip, deviceName(request.headers['user-agent']));
     },
   );
 

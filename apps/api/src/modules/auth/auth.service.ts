@@ -1,8 +1,10 @@
 import type { PatientUser } from '@portal/domain/contracts/user';
 import { normalizeSignup } from '@portal/domain/validation/auth';
 import type { AppContext } from '../../context';
+import { issueSessionToken } from '../../platform/auth/issue-token';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/password';
 import { Errors } from '../../platform/errors';
+import { createSecurityService } from '../security/security.service';
 
 export type SignupInput = {
   organizationId: string;
@@ -40,14 +42,15 @@ export async function enforceAttemptLimits(
 export function createAuthService(ctx: AppContext) {
   const { users, sessions, tokens } = ctx;
 
-  async function issueToken(user: PatientUser): Promise<string> {
-    const expiresAt = new Date(Date.now() + tokens.ttlSeconds * 1000);
-    const sid = await sessions.create(user._id, user.organization, expiresAt);
-    return tokens.sign({ sub: user._id, org: user.organization, sid }, expiresAt);
-  }
+  const secondFactor = createSecurityService(ctx);
+  const issueToken = async (user: PatientUser, device: string | null) =>
+    (await issueSessionToken({ sessions, tokens }, user, device)).token;
 
   return {
-    async signup(input: SignupInput): Promise<{ token: string; user: PatientUser }> {
+    async signup(
+      input: SignupInput,
+      device: string | null = null,
+    ): Promise<{ token: string; user: PatientUser }> {
       const clean = normalizeSignup({
         first_name: input.first_name,
         last_name: input.last_name,
@@ -65,10 +68,20 @@ export function createAuthService(ctx: AppContext) {
       });
       // A concurrent signup with the same e-mail lost the race on the unique index.
       if (!user) throw Errors.emailAlreadyExists();
-      return { token: await issueToken(user), user };
+      return { token: await issueToken(user, device), user };
     },
 
-    async login(organizationId: string, email: string, password: string, address: string) {
+    /**
+     * Password first, then (when the account has it on) the second factor; the account's attempt counter is
+     * cleared only once both passed, so wrong codes count like wrong passwords.
+     */
+    async login(
+      organizationId: string,
+      credentialsIn: { email: string; password: string; code?: string | undefined },
+      address: string,
+      device: string | null = null,
+    ) {
+      const { email, password, code } = credentialsIn;
       const account = `${organizationId}:${email.trim().toLowerCase()}`;
       await enforceAttemptLimits(ctx, 'login', account, address);
       const credentials = await users.findCredentials(organizationId, email.trim());
@@ -76,10 +89,11 @@ export function createAuthService(ctx: AppContext) {
         ? await verifyPassword(credentials.passwordHash, password)
         : await verifyAgainstDummy(password);
       if (!credentials || !ok) throw Errors.invalidCredentials();
+      await secondFactor.checkAtLogin(credentials.id, code);
       await ctx.limiter.reset(`login:acct:${account}`);
       const user = await users.findPatient(credentials.id);
       if (!user) throw Errors.invalidCredentials();
-      return { token: await issueToken(user), user };
+      return { token: await issueToken(user, device), user };
     },
 
     /** Ends every token of the user, on this device and any other. */

@@ -12,6 +12,7 @@ import { PatientUser } from '@portal/domain/contracts/user';
 import { normalizeShipping } from '@portal/domain/validation/shipping';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { deviceName } from '../../platform/auth/device-name';
 import { ErrorBody, Errors, errorResponses } from '../../platform/errors';
 import { createSettingsService } from './settings.service';
 
@@ -36,7 +37,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ChangePasswordResponse, ...errorResponses },
       },
     },
-    async (request) => settings.changePassword(request.params.id, request.body, request.ip),
+    async (request) =>
+      settings.changePassword(
+        request.params.id,
+        request.body,
+        request.ip,
+        deviceName(request.headers['user-agent']),
+      ),
   );
 
   app.put(

@@ -10,6 +10,7 @@ import {
 } from '@portal/domain/settings/mobile-verification';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
+import { issueSessionToken } from '../../platform/auth/issue-token';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { resolveTokenSecret } from '../../platform/auth/secret';
 import { ApiError, Errors } from '../../platform/errors';
@@ -47,6 +48,7 @@ export function createSettingsService(ctx: AppContext) {
       userId: string,
       input: { current_password: string; new_password: string },
       address: string,
+      device: string | null = null,
     ) {
       await enforceAttemptLimits(ctx, 'password-change', userId, address);
       const stored = await users.passwordHashOf(userId);
@@ -58,9 +60,7 @@ export function createSettingsService(ctx: AppContext) {
       await sessions.revokeAll(userId);
       const user = await users.findPatient(userId);
       if (!user) throw Errors.notFound('The patient');
-      const expiresAt = new Date(Date.now() + tokens.ttlSeconds * 1000);
-      const sid = await sessions.create(user._id, user.organization, expiresAt);
-      const token = await tokens.sign({ sub: user._id, org: user.organization, sid }, expiresAt);
+      const { token } = await issueSessionToken({ sessions, tokens }, user, device);
       return { message: MESSAGES.passwordUpdated, token, user };
     },
 

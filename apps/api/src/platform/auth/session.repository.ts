@@ -34,10 +34,15 @@ export function createSessionRepository(
       if (row) cache.set(sid, row);
       return row;
     },
-    async create(userId: string, organizationId: string, expiresAt: Date): Promise<string> {
+    async create(
+      userId: string,
+      organizationId: string,
+      expiresAt: Date,
+      device: string | null = null,
+    ): Promise<string> {
       const [row] = await db
         .insert(sessions)
-        .values({ userId, organizationId, expiresAt })
+        .values({ userId, organizationId, expiresAt, device })
         .returning({ id: sessions.id });
       return row!.id;
     },
