@@ -186,7 +186,10 @@ type PostgresSql = ((...args: never[]) => unknown) & {
   savepoint?: (...args: never[]) => Promise<unknown>;
 };
 
-/** postgres.js as Drizzle sees it, every statement counted (`unsafe` is how Drizzle sends each one). */
+/**
+ * postgres.js as Drizzle sees it: every statement counted (`unsafe` is how Drizzle sends each one) and
+ * prepared on its connection.
+ */
 function countingPostgres<C extends object>(client: C, count: () => void): C {
   const wrap = <X extends object>(target: X): X =>
     new Proxy(target, {
@@ -194,9 +197,15 @@ function countingPostgres<C extends object>(client: C, count: () => void): C {
         const value = Reflect.get(object, property, object) as unknown;
         if (typeof value !== 'function') return value;
         if (property === 'unsafe') {
-          return (...args: unknown[]) => {
+          return (text: unknown, params?: unknown, options?: Record<string, unknown>) => {
             count();
-            return (value as (...a: unknown[]) => unknown).apply(object, args);
+            // Drizzle prepares only queries given a name; postgres.js then describes every other query with
+            // parameters in a round trip of its own before running it, and the server parses and plans it
+            // each time. Prepared (once per connection and text), a statement is one round trip.
+            return (value as (...a: unknown[]) => unknown).call(object, text, params, {
+              ...options,
+              prepare: true,
+            });
           };
         }
         if (property === 'begin' || property === 'savepoint') {
