@@ -32,5 +32,20 @@ export default defineConfig({
     target: 'es2022',
     // dist/.vite/manifest.json lets scripts/measure-route-js.mjs add up what a route loads
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React, the router and TanStack Query, which every first screen loads, in one file: one request
+            // and one gzip stream instead of pieces named after whichever app module rolldown met first
+            // (the old "storage-keys" chunk was React and the router). Measured on /login: 2 KB less.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,7 +1,7 @@
 // Measures the gzipped JavaScript a route loads: the entry chunk, its static imports, and the lazy chunks
 // (with their static imports) of the route's modules. Run after `npm run build -w @portal/web`:
 //   node apps/web/scripts/measure-route-js.mjs [module ...]
-// Default modules: the /login route (auth shell + login page). Budget: 150 KB (ARCHITECTURE.md).
+// Default modules: the /login route (auth shell + login page). Budget: 120 KB (issue 10; React and the router alone are about 100 KB).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ const modules = process.argv.slice(2);
 const routeModules = modules.length
   ? modules
   : ['src/app/shells/auth-shell.tsx', 'src/features/auth/pages/login-page.tsx'];
-const BUDGET = 150 * 1024;
+const BUDGET = 120 * 1024;
 
 const files = new Set();
 function collect(key) {

@@ -232,6 +232,16 @@ describe('signed-in shell on desktop (1280 px)', () => {
   });
 });
 
+/**
+ * The verification bar once its message shows: while the booked calls load the bar already holds its place
+ * with the message hidden (no layout shift), so the message is read only after that.
+ */
+async function shownBar(): Promise<HTMLElement> {
+  const bar = await screen.findByRole('region', { name: 'Identity verification' });
+  await waitFor(() => expect(bar.querySelector('.verification-bar__text--holding')).toBeNull());
+  return bar;
+}
+
 describe('verification bar', () => {
   beforeEach(() => viewport(1280));
 
@@ -239,7 +249,7 @@ describe('verification bar', () => {
     signIn();
     const requests = mockApi({ [APPOINTMENTS]: json(200, []) });
     renderRoute(PAGE);
-    const bar = await screen.findByRole('region', { name: 'Identity verification' });
+    const bar = await shownBar();
     expect(bar).toHaveTextContent(VERIFICATION_ALERT_TEXTS.notVerified);
     expect(within(bar).getByRole('link', { name: 'Verify Account' })).toHaveAttribute(
       'href',
@@ -254,7 +264,7 @@ describe('verification bar', () => {
     signIn(patient({ verificationStatus: 'rejected', verification_status: 'rejected' }));
     mockApi({ [APPOINTMENTS]: json(200, [verificationCall(inOneHour())]) });
     renderRoute(PAGE);
-    const bar = await screen.findByRole('region', { name: 'Identity verification' });
+    const bar = await shownBar();
     expect(bar).toHaveTextContent(
       /^Your identity verification call is booked for .+\. Keep your photo ID at hand/,
     );
@@ -266,17 +276,13 @@ describe('verification bar', () => {
     signIn(patient({ verificationStatus: 'rejected', verification_status: 'rejected' }));
     mockApi({ [APPOINTMENTS]: json(200, [verificationCall(inOneHour(), true)]) });
     const first = renderRoute(PAGE);
-    expect(await screen.findByRole('region', { name: 'Identity verification' })).toHaveTextContent(
-      VERIFICATION_ALERT_TEXTS.rejected,
-    );
+    expect(await shownBar()).toHaveTextContent(VERIFICATION_ALERT_TEXTS.rejected);
     first.unmount();
 
     signIn(patient({ verificationStatus: 'outdated', verification_status: 'outdated' }));
     mockApi({ [APPOINTMENTS]: json(500, { text: 'X', message: 'Y' }) });
     renderRoute(PAGE);
-    expect(await screen.findByRole('region', { name: 'Identity verification' })).toHaveTextContent(
-      VERIFICATION_ALERT_TEXTS.outdated,
-    );
+    expect(await shownBar()).toHaveTextContent(VERIFICATION_ALERT_TEXTS.outdated);
   });
 
   it('is not shown on the verification flow itself', async () => {

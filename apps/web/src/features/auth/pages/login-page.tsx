@@ -1,6 +1,6 @@
 import { MESSAGES } from '@portal/domain/messages';
 import { normalizeEmail, validateLoginForm } from '@portal/domain/validation/auth';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useLoginMutation } from '../../../api/auth';
 import { Alert } from '../../../components/ui/alert';
@@ -17,9 +17,10 @@ import { AuthHeading } from '../components/auth-heading';
 import { LandingHero } from '../components/landing-hero';
 import { type AuthEntry, useAuthEntry } from '../hooks/use-auth-entry';
 import { useLanding } from '../hooks/use-landing';
-import { resolvePostLoginPath } from '../post-auth-route';
-import SignupPage from './signup-page';
 import '../components/auth-form.css';
+
+/** The signup form of the signup entry links loads only for them: /login stays within its budget. */
+const SignupPage = lazy(() => import('./signup-page'));
 
 type Failure = { kind: 'credentials' } | { kind: 'message'; message: string };
 
@@ -50,7 +51,13 @@ function headingFor(entry: AuthEntry, brand: string): { title: string; subtitle:
  */
 export default function EntryPage() {
   const entry = useAuthEntry();
-  return entry.form === 'signup' ? <SignupPage /> : <LoginPage entry={entry} />;
+  return entry.form === 'signup' ? (
+    <Suspense fallback={<PageSpinner label="Loading" />}>
+      <SignupPage />
+    </Suspense>
+  ) : (
+    <LoginPage entry={entry} />
+  );
 }
 
 /** Login (000 §2 Auth container, §4 Login, §5 Login): /login and the product and campaign login landings. */
@@ -72,6 +79,8 @@ function LoginPage({ entry }: { entry: AuthEntry }) {
       saveSession(session);
       sessionStarted();
       setRouting(true);
+      // where to go next loads after the login call (it can start a visit): /login stays within its budget
+      const { resolvePostLoginPath } = await import('../post-auth-route');
       const path = await resolvePostLoginPath({
         user: session.user,
         productId: landing.productId,
