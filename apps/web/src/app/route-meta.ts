@@ -33,6 +33,7 @@ export const SETTINGS_SECTIONS: Record<string, string> = {
   info: 'Personal Information',
   email: 'Email Address',
   password: 'Password',
+  security: 'Security',
   mobile: 'Mobile Number',
   state: 'Home State',
   image: 'Profile Image',

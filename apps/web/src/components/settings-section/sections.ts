@@ -12,6 +12,12 @@ export const SETTINGS_SUBSECTIONS = [
   { key: 'info', tab: 'profile', title: 'Personal Information', description: 'Update your information' },
   { key: 'email', tab: 'profile', title: 'Email Address', description: null },
   { key: 'password', tab: 'profile', title: 'Password', description: 'Manage security preferences' },
+  {
+    key: 'security',
+    tab: 'profile',
+    title: 'Security',
+    description: 'Two-factor sign-in and signed-in devices',
+  },
   { key: 'mobile', tab: 'profile', title: 'Mobile Number', description: null },
   {
     key: 'state',

@@ -55,6 +55,7 @@ describe('settings layout', () => {
       'Personal Information',
       'Email Address',
       'Password',
+      'Security',
       'Mobile Number',
       'Home State',
       'Profile Image',

@@ -24,10 +24,19 @@ import { PasswordSection } from '../components/password-section';
 import { PaymentSection } from '../components/payment-section';
 import { PersonalInfoSection } from '../components/personal-info-section';
 import { ProfileImageSection } from '../components/profile-image-section';
+import { SecuritySection } from '../components/security-section';
 import { ShippingSection } from '../components/shipping-section';
 import '../components/settings.css';
 
-const PROFILE_PARTS: SettingsSubsection[] = ['info', 'email', 'password', 'mobile', 'state', 'image'];
+const PROFILE_PARTS: SettingsSubsection[] = [
+  'info',
+  'email',
+  'password',
+  'security',
+  'mobile',
+  'state',
+  'image',
+];
 
 function Subsection({ section, user }: { section: SettingsSubsection; user: Patient }) {
   switch (section) {
@@ -37,6 +46,8 @@ function Subsection({ section, user }: { section: SettingsSubsection; user: Pati
       return <EmailSection user={user} />;
     case 'password':
       return <PasswordSection user={user} />;
+    case 'security':
+      return <SecuritySection user={user} />;
     case 'mobile':
       return <MobileNumberSection user={user} />;
     case 'state':
