@@ -1,6 +1,7 @@
 import { BATCH_MAX } from '@portal/domain/contracts/batch';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, json, signupPatient, type TestApp } from '../../test/harness';
+import { bearer, createTestApp, json, rows, signupPatient, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let org: string;
@@ -68,5 +69,27 @@ describe('POST /v2/batch', () => {
   it('passes an unknown path through as its own 404', async () => {
     const { responses } = json<Batch>(await batch(alice.token, ['/v2/no-such-thing']));
     expect(responses[0]!.status).toBe(404);
+  });
+
+  it('answers a read named twice in order, and runs it once', async () => {
+    const url = `/intakes/${org}/patient/${alice.id}`;
+    const once = await batch(alice.token, [url]);
+    expect(once.statusCode).toBe(200);
+    // every read that runs leaves its audit row: one row for the list means it ran once
+    const listReads = async () => {
+      const [row] = await rows<{ n: number }>(
+        t.database,
+        sql`select count(*)::int as n from audit_log where actor_id = ${alice.id} and action = 'GET /intakes/:org/patient/:user'`,
+      );
+      return row!.n;
+    };
+    const before = await listReads();
+    const twice = await batch(alice.token, [url, '/v2/notifications?page=1', url]);
+    expect(twice.statusCode).toBe(200);
+    expect(await listReads()).toBe(before + 1);
+    const { responses } = json<Batch>(twice);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(responses[2]).toEqual(responses[0]);
+    expect(responses[0]!.body).toEqual(json<Batch>(once).responses[0]!.body);
   });
 });

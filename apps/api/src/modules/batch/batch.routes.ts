@@ -33,18 +33,24 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         const value = request.headers[name];
         if (typeof value === 'string') forwarded[name] = value;
       }
+      // The same read twice in one batch (two widgets asking for one list) is answered once: same caller,
+      // same moment, same answer.
+      const answers = new Map<string, Promise<string>>();
+      const answer = async (url: string) => {
+        const res = await app.inject({ method: 'GET', url, headers: forwarded, remoteAddress: request.ip });
+        // A read's JSON was written (and checked against its schema) by its own route: it goes into the
+        // answer as it is, not parsed and written again.
+        const json = String(res.headers['content-type'] ?? '').includes('application/json') && res.body;
+        return `{"status":${res.statusCode},"body":${json ? res.body : 'null'}}`;
+      };
       const parts = await Promise.all(
-        request.body.requests.map(async ({ url }) => {
-          const res = await app.inject({
-            method: 'GET',
-            url,
-            headers: forwarded,
-            remoteAddress: request.ip,
-          });
-          // A read's JSON was written (and checked against its schema) by its own route: it goes into the
-          // answer as it is, not parsed and written again.
-          const json = String(res.headers['content-type'] ?? '').includes('application/json') && res.body;
-          return `{"status":${res.statusCode},"body":${json ? res.body : 'null'}}`;
+        request.body.requests.map(({ url }) => {
+          let part = answers.get(url);
+          if (!part) {
+            part = answer(url);
+            answers.set(url, part);
+          }
+          return part;
         }),
       );
       // already JSON text: Fastify sends a string as it is, without its serializer
