@@ -9,6 +9,8 @@ import { tokenStatus } from '../lib/token';
 export interface LoginInput {
   email: string;
   password: string;
+  /** With two-factor sign-in on (after a 403 TwoFactorRequired): the authenticator or a recovery code. */
+  code?: string;
 }
 
 export interface AuthResponse {
@@ -18,7 +20,8 @@ export interface AuthResponse {
 
 /**
  * POST /login/{org} (000 §7). A 401 means bad credentials (never a forced logout: the visitor is already
- * on the login page), 429 too many attempts, 500 the server is down.
+ * on the login page), 429 too many attempts, 500 the server is down; 403 TwoFactorRequired asks for the
+ * second factor and 401 TwoFactorCodeIncorrect refuses it.
  */
 export function login(input: LoginInput): Promise<AuthResponse> {
   const org = requireOrganizationId();

@@ -122,6 +122,53 @@ describe('Login page', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, Jane' })).toBeInTheDocument();
   });
 
+  it('asks for the authentication code when two-factor sign-in is on, and keeps asking after a wrong one', async () => {
+    const token = tokenExpiringIn(3600);
+    const requests = mockApi({
+      [`POST /login/${ORG_ID}`]: (r) => {
+        const code = (r.body as { code?: string }).code;
+        if (!code)
+          return json(403, {
+            text: 'TwoFactorRequired',
+            message: 'Enter the 6-digit code from your authenticator app.',
+          });
+        if (code !== '123456')
+          return json(401, {
+            text: 'TwoFactorCodeIncorrect',
+            message: 'That code is not correct or has already been used. Please try again.',
+          });
+        return json(200, { token, user: patient() });
+      },
+    });
+    const { user, router } = renderRoute('/login');
+    await user.type(await screen.findByLabelText('Email'), 'jane@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    const field = await screen.findByLabelText('Authentication code');
+    expect(field).toHaveAccessibleDescription(
+      'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+    );
+    expect(screen.queryByText(MESSAGES.invalidCredentials)).not.toBeInTheDocument();
+    await user.type(field, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText('That code is not correct or has already been used. Please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.invalidCredentials)).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Authentication code'));
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(`/dashboard/${USER_ID}/profile`));
+    expect(getToken()).toBe(token);
+    expect(requests.filter((r) => r.path === `/login/${ORG_ID}`).map((r) => r.body)).toEqual([
+      { email: 'jane@example.com', password: 'secret1' },
+      { email: 'jane@example.com', password: 'secret1', code: '000000' },
+      { email: 'jane@example.com', password: 'secret1', code: '123456' },
+    ]);
+  });
+
   it('ignores a redirectPath to another site', async () => {
     mockApi({ [`POST /login/${ORG_ID}`]: json(200, { token: tokenExpiringIn(3600), user: patient() }) });
     const { user, router } = renderRoute('/login?redirectPath=%2F%2Fevil.example%2Fx');

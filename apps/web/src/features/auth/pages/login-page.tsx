@@ -1,4 +1,5 @@
 import { MESSAGES } from '@portal/domain/messages';
+import { SECURITY_TEXTS } from '@portal/domain/security/texts';
 import { normalizeEmail, validateLoginForm } from '@portal/domain/validation/auth';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -22,11 +23,19 @@ import '../components/auth-form.css';
 /** The signup form of the signup entry links loads only for them: /login stays within its budget. */
 const SignupPage = lazy(() => import('./signup-page'));
 
-type Failure = { kind: 'credentials' } | { kind: 'message'; message: string };
+type Failure =
+  | { kind: 'credentials' }
+  | { kind: 'message'; message: string }
+  | { kind: 'second-factor'; message: string | null };
 
-/** 401 -> bad credentials; 429 -> the server's message; 5xx -> server down (generic); else the server's message. */
+/**
+ * 401 -> bad credentials; 429 -> the server's message; 5xx -> server down (generic); else the server's message.
+ * Two-factor sign-in: 403 TwoFactorRequired asks for the code, 401 TwoFactorCodeIncorrect refuses it.
+ */
 function failureFor(error: unknown): Failure {
   if (!isApiError(error)) return { kind: 'message', message: MESSAGES.generic };
+  if (error.text === 'TwoFactorRequired') return { kind: 'second-factor', message: null };
+  if (error.text === 'TwoFactorCodeIncorrect') return { kind: 'second-factor', message: error.message };
   if (error.status === 401) return { kind: 'credentials' };
   if (error.status === 429 || error.text === ERROR_TEXT.tooManyRequests)
     return { kind: 'message', message: error.message };
@@ -70,12 +79,19 @@ function LoginPage({ entry }: { entry: AuthEntry }) {
   const login = useLoginMutation();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [routing, setRouting] = useState(false);
+  /** The second step of a two-factor sign-in: the checked e-mail and password wait here for the code. */
+  const [secondStep, setSecondStep] = useState<{ email: string; password: string } | null>(null);
+  const [code, setCode] = useState('');
   const autoSubmitted = useRef(false);
 
-  async function attempt(email: string, password: string) {
+  async function attempt(email: string, password: string, secondFactor?: string) {
     setFailure(null);
     try {
-      const session = await login.mutateAsync({ email: normalizeEmail(email), password });
+      const session = await login.mutateAsync({
+        email: normalizeEmail(email),
+        password,
+        ...(secondFactor ? { code: secondFactor } : {}),
+      });
       saveSession(session);
       sessionStarted();
       setRouting(true);
@@ -94,6 +110,11 @@ function LoginPage({ entry }: { entry: AuthEntry }) {
         // 000 §4: a 401 clears the stored token and the form resets
         clearStoredToken();
         form.reset(initial);
+        setSecondStep(null);
+      }
+      if (next.kind === 'second-factor') {
+        setSecondStep({ email, password });
+        setCode('');
       }
       setFailure(next);
     }
@@ -113,6 +134,16 @@ function LoginPage({ entry }: { entry: AuthEntry }) {
     if (login.isPending || routing) return;
     if (!form.submit()) return;
     void attempt(form.values.email, form.values.password);
+  }
+
+  function onSubmitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (login.isPending || routing || !secondStep) return;
+    if (!code.trim()) {
+      setFailure({ kind: 'second-factor', message: SECURITY_TEXTS.codeRequired });
+      return;
+    }
+    void attempt(secondStep.email, secondStep.password, code.trim());
   }
 
   if (landing.redirectTo) return <Navigate to={landing.redirectTo} replace />;
@@ -141,26 +172,58 @@ function LoginPage({ entry }: { entry: AuthEntry }) {
       ) : null}
       {failure?.kind === 'message' ? <Alert tone="error">{failure.message}</Alert> : null}
 
-      <form className="auth-form" noValidate onSubmit={onSubmit}>
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          {...form.text('email')}
-        />
-        <PasswordInput label="Password" autoComplete="current-password" {...form.text('password')} />
-        <p className="auth-form__aside">
-          <Link className="ui-link" to="/request-password-reset">
-            Forgot password?
-          </Link>
-        </p>
-        <Button type="submit" block loading={busy} className="auth-form__submit">
-          Log in
-        </Button>
-      </form>
+      {secondStep ? (
+        <form className="auth-form" noValidate onSubmit={onSubmitCode}>
+          <TextInput
+            label="Authentication code"
+            hint="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+            autoComplete="one-time-code"
+            autoCapitalize="off"
+            spellCheck={false}
+            // biome-ignore lint/a11y/noAutofocus: the one field of this step, shown after the visitor's own submit
+            autoFocus
+            value={code}
+            error={failure?.kind === 'second-factor' ? (failure.message ?? undefined) : undefined}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <Button type="submit" block loading={busy} className="auth-form__submit">
+            Verify
+          </Button>
+          <p className="auth-form__aside">
+            <button
+              type="button"
+              className="ui-link"
+              onClick={() => {
+                setSecondStep(null);
+                setFailure(null);
+              }}
+            >
+              Use another account
+            </button>
+          </p>
+        </form>
+      ) : (
+        <form className="auth-form" noValidate onSubmit={onSubmit}>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="off"
+            spellCheck={false}
+            {...form.text('email')}
+          />
+          <PasswordInput label="Password" autoComplete="current-password" {...form.text('password')} />
+          <p className="auth-form__aside">
+            <Link className="ui-link" to="/request-password-reset">
+              Forgot password?
+            </Link>
+          </p>
+          <Button type="submit" block loading={busy} className="auth-form__submit">
+            Log in
+          </Button>
+        </form>
+      )}
 
       <p className="auth-switch">
         New here?{' '}
