@@ -5,7 +5,7 @@
 export const AIMS = {
   postgres: { readRatio: 0.25, readP99: 25, funnelP95: 30, peakMb: 1024 },
   embedded: { readRatio: 0.08, readP99: 60, funnelP95: 60, peakMb: 800 },
-  /** Each request of the dashboard's first load (its batches of reads), p95 at 10 clients. */
+  /** Each read of the dashboard's batches (asked alone), p95 at 10 clients. */
   dashboardP95: 30,
   /** With a second process keeping every core busy, the funnel's p95 may be this many times its aim. */
   busyFactor: 3,

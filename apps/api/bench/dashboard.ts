@@ -1,8 +1,9 @@
 /**
  * The signed-in area's budget: the dashboard's first load — the requests the browser really makes,
  * recorded in Chromium, replayed in the same order — and the notification pages of a patient with 10,000
- * notifications next to one with 10, on both databases. Aim: p95 under 30 ms per request, and no more
- * than 6 requests before the dashboard is usable.
+ * notifications next to one with 10, on both databases. Aims: each read of the dashboard's batches, asked
+ * alone by 10 clients, p95 at most 30 ms (the batches themselves are measured too), and no more than 6
+ * requests before the dashboard is usable.
  */
 import { eq, sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
@@ -104,17 +105,31 @@ async function p95Of(
 export async function measureDashboard(base: string, seconds: number) {
   const recorded = await recordDashboard(base, 'demo@evergreen.test', 'Demo1234!');
   const dashboard: { call: string; p95: number }[] = [];
+  /** Each read of the batches, asked alone by 10 clients (issue 10 §3: each read of the batch <= 30 ms). */
+  const reads: { call: string; p95: number }[] = [];
+  const label = (path: string) => path.replace(/[0-9a-f]{24}/g, '{id}');
+  const seen = new Set<string>();
   for (const call of recorded.calls) {
-    const label =
+    const batched =
       call.method === 'POST' && call.path === '/v2/batch'
-        ? `POST /v2/batch (${(JSON.parse(call.body ?? '{"requests":[]}') as { requests: unknown[] }).requests.length} reads)`
-        : `${call.method} ${call.path.replace(/[0-9a-f]{24}/g, '{id}')}`;
-    dashboard.push({ call: label, p95: await p95Of(base, recorded.token, call, seconds) });
+        ? (JSON.parse(call.body ?? '{"requests":[]}') as { requests: { url: string }[] }).requests
+        : null;
+    dashboard.push({
+      call: batched ? `POST /v2/batch (${batched.length} reads)` : `${call.method} ${label(call.path)}`,
+      p95: await p95Of(base, recorded.token, call, seconds),
+    });
+    for (const { url } of batched ?? []) {
+      if (seen.has(url)) continue;
+      seen.add(url);
+      const read = { method: 'GET', path: url, body: null };
+      reads.push({ call: `GET ${label(url)}`, p95: await p95Of(base, recorded.token, read, seconds) });
+    }
   }
   return {
     requestsBeforeUsable: recorded.calls.filter((c) => c.beforeUsable).length,
     usableMs: recorded.usableMs,
     dashboard,
+    reads,
   };
 }
 
