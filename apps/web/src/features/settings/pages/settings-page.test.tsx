@@ -43,6 +43,31 @@ describe('settings layout', () => {
     expect(screen.queryByRole('region', { name: 'Personal Information' })).not.toBeInTheDocument();
   });
 
+  it('moves between the tabs with the arrow keys, Home and End, one tab in the Tab order', async () => {
+    const user = profiled();
+    signIn(user);
+    mockSettingsApi(user);
+    const { router, user: u } = renderRoute(SETTINGS);
+    await screen.findAllByRole('tab');
+    const tab = (name: string) => screen.getByRole('tab', { name });
+    expect(screen.getAllByRole('tab').filter((t) => t.tabIndex === 0)).toEqual([tab('Profile')]);
+    tab('Profile').focus();
+    await u.keyboard('{ArrowRight}');
+    await waitFor(() => expect(tab('Shipping')).toHaveAttribute('aria-selected', 'true'));
+    expect(tab('Shipping')).toHaveFocus();
+    expect(currentUrl(router)).toBe(`${SETTINGS}/shipping`);
+    await u.keyboard('{End}');
+    await waitFor(() => expect(tab('Notifications')).toHaveAttribute('aria-selected', 'true'));
+    expect(tab('Notifications')).toHaveFocus();
+    await u.keyboard('{ArrowRight}');
+    await waitFor(() => expect(tab('Profile')).toHaveAttribute('aria-selected', 'true'));
+    await u.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(tab('Notifications')).toHaveFocus());
+    await u.keyboard('{Home}');
+    await waitFor(() => expect(tab('Profile')).toHaveAttribute('aria-selected', 'true'));
+    expect(tab('Profile')).toHaveFocus();
+  });
+
   it('lists the sub-sections on a phone, each on its own page with Return to Settings', async () => {
     setViewport(390);
     const user = profiled();

@@ -76,12 +76,14 @@ function DesktopSettings({ userId, section, user }: { userId: string; section?: 
     }
   }, [section]);
 
+  /** The ARIA tabs pattern: the arrows move to the next or previous tab (wrapping), Home and End to the ends. */
   function onKeyDown(event: KeyboardEvent) {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
     const index = SETTINGS_TABS.findIndex((t) => t.key === tab);
-    const next = SETTINGS_TABS[(index + step + SETTINGS_TABS.length) % SETTINGS_TABS.length]!;
+    const n = SETTINGS_TABS.length;
+    const target = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: n - 1 }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = SETTINGS_TABS[(target + n) % n]!;
     void navigate(settingsPath(userId, next.key));
     tabRefs.current[next.key]?.focus();
   }
