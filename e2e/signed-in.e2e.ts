@@ -500,6 +500,27 @@ describe('subscriptions', () => {
         await logIn(page, ALEX.email, ALEX.password, { host: ALEX.host, port });
         await continueVisitComplete(page);
         await openSubscriptions(page);
+        // every tab in view (the row wraps rather than hiding Canceled), and no product name squeezed beside
+        // its badge into a column a few letters wide
+        const layout = await page.evaluate(() => ({
+          width: document.documentElement.clientWidth,
+          tabs: [...document.querySelectorAll('[role="tab"]')].map((t) => {
+            const r = t.getBoundingClientRect();
+            return { left: r.left, right: r.right };
+          }),
+          names: [...document.querySelectorAll('article h2')].map((h) => ({
+            name: h.textContent,
+            width: h.getBoundingClientRect().width,
+            card: h.closest('article')!.getBoundingClientRect().width,
+          })),
+        }));
+        expect(layout.tabs).toHaveLength(4);
+        for (const tab of layout.tabs) {
+          expect(tab.left).toBeGreaterThanOrEqual(0);
+          expect(tab.right).toBeLessThanOrEqual(layout.width);
+        }
+        expect(layout.names.length).toBeGreaterThan(0);
+        for (const n of layout.names) expect(n.width, n.name ?? '').toBeGreaterThan(n.card / 2);
         await pauseWith(page, 'Compounded Rapamycin', 'Away or traveling');
         await resumeNowAndShip(page, 'Compounded Rapamycin');
         await subscriptionCard(page, 'Compounded Rapamycin', 'Pause').waitFor();
