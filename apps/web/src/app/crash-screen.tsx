@@ -4,6 +4,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button';
 import { readStorage, writeStorage } from '../lib/storage';
 import { STORAGE_KEYS } from '../lib/storage-keys';
+import { UserLoadError } from '../lib/user-load-error';
 import { NotFoundPage } from './pages/not-found-page';
 import './pages/status-page.css';
 
@@ -38,6 +39,18 @@ export function CrashScreen() {
   );
 }
 
+/** Loading the signed-in patient failed (001 §8): the error message in a heading, and a way to try again. */
+function UserLoadErrorScreen({ message }: { message: string }) {
+  return (
+    <main className="status-page status-page--full">
+      <h1 className="status-page__title">{message}</h1>
+      <div className="status-page__actions">
+        <Button onClick={() => window.location.reload()}>Reload page</Button>
+      </div>
+    </main>
+  );
+}
+
 /** The root route's error element: 404s show the not-found page, chunk-load errors reload once, the rest crash. */
 export function RouteErrorScreen() {
   const error = useRouteError();
@@ -46,6 +59,7 @@ export function RouteErrorScreen() {
     if (chunkError) reloadOnceForChunkError();
   }, [chunkError]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (error instanceof UserLoadError) return <UserLoadErrorScreen message={error.message} />;
   console.error(error);
   return <CrashScreen />;
 }

@@ -5,6 +5,7 @@ import { loginPathWithRedirect, safeRedirectPath } from '../lib/safe-redirect';
 import { getSessionPatient, getStoredUser, getToken, saveUser } from '../lib/session';
 import { logoutLocally } from '../lib/session-end';
 import { tokenStatus, tokenSubject } from '../lib/token';
+import { endsSession, userLoadError } from '../lib/user-load-error';
 
 /** One patient lookup at a time: parent and child loaders run together and may both need the user. */
 const pending = new Map<string, Promise<Patient>>();
@@ -30,7 +31,8 @@ function toLogin(request: Request, expired = false): Response {
  * The login guard (000 §2, 002 §2.1): a valid unexpired token is needed, else /login (keeping where the visitor
  * was going as redirectPath), or /login?expired=true for an expired token. The full patient record is kept in
  * memory only, so after a reload it is loaded again: for the route's userId, else the stored user's, else the
- * token's subject; if that fails, the visitor goes to login.
+ * token's subject. If the server refuses it (a 4xx), the visitor goes to login; a network or server failure
+ * shows its message in a heading instead (001 §8), keeping the session.
  */
 export async function ensureSignedIn(request: Request, routeUserId?: string): Promise<Patient> {
   const token = getToken();
@@ -47,8 +49,9 @@ export async function ensureSignedIn(request: Request, routeUserId?: string): Pr
     const user = await loadPatient(userId);
     saveUser(user);
     return user;
-  } catch {
-    throw toLogin(request);
+  } catch (error) {
+    if (endsSession(error)) throw toLogin(request);
+    throw userLoadError(error);
   }
 }
 

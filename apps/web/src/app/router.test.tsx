@@ -219,6 +219,31 @@ describe('login guard', () => {
     expect(window.localStorage.getItem('user')).not.toContain('height');
   });
 
+  it.each([
+    [
+      'the server fails',
+      json(500, { text: 'InternalServerError', message: 'An error occurred. Please try again later.' }),
+      'An error occurred. Please try again later.',
+    ],
+    [
+      'the network fails',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      'Network error, please try again later.',
+    ],
+  ])(
+    'shows the error in a heading and keeps the session when %s loading the user (001 §8)',
+    async (_, answer, message) => {
+      const token = tokenExpiringIn(3600);
+      window.localStorage.setItem('token', token);
+      mockApi({ [`GET /users/${ORG_ID}/user/${USER_ID}/patient`]: answer });
+      const { router } = renderRoute(`/dashboard/${USER_ID}/profile`);
+      expect(await screen.findByRole('heading', { level: 1, name: message })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(`/dashboard/${USER_ID}/profile`);
+      expect(getToken()).toBe(token);
+    },
+  );
+
   it('goes to login when the missing user record cannot be loaded', async () => {
     window.localStorage.setItem('token', tokenExpiringIn(3600));
     mockApi({
