@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { DemoBanner } from '../components/demo-banner/demo-banner';
 import { useDocumentTitle } from './page-title';
 
 /**
@@ -22,7 +21,6 @@ export function RootLayout() {
   }, [pathname]);
   return (
     <>
-      <DemoBanner />
       <Outlet />
       <ScrollRestoration />
     </>
