@@ -37,6 +37,19 @@ const CONSULTATION_TAGS: [string, 'active' | 'inactive'][] = [
   ['status:intake:incomplete', 'inactive'],
   ['status:intake:complete', 'active'],
 ];
+/**
+ * 000 §4: verification incomplete to complete, once the patient has given what the clinic verifies (an ID
+ * photo and a selfie) or was verified already; until then the incomplete tag stays active.
+ */
+export function verificationTags(user: PatientUser): [string, 'active' | 'inactive'][] {
+  const given = user.verified || (Boolean(user.image.id?.id_url) && Boolean(user.image.profile?.profile_url));
+  return given
+    ? [
+        ['status:verification:incomplete', 'inactive'],
+        ['status:verification:complete', 'active'],
+      ]
+    : [['status:verification:incomplete', 'active']];
+}
 const PURCHASE_TAGS: [string, 'active' | 'inactive'][] = [
   ['status:checkout:incomplete', 'inactive'],
   ['status:checkout:complete', 'active'],
@@ -250,7 +263,9 @@ export function createCheckoutSteps(deps: {
       if (plan.kind === 'consultation' && !(await marketing.isSubscriber(userId)))
         await marketing.record(organizationId, userId, SUBSCRIBER_EVENT, {});
       const tags = [
-        ...(plan.kind === 'consultation' ? CONSULTATION_TAGS : PURCHASE_TAGS),
+        ...(plan.kind === 'consultation'
+          ? [...CONSULTATION_TAGS, ...verificationTags(plan.user)]
+          : PURCHASE_TAGS),
         ...(body.marketing_tags ?? []).map((t) => [t.tag, t.status] as [string, 'active' | 'inactive']),
       ];
       for (const [tag, status] of tags)

@@ -112,12 +112,16 @@ describe('POST /v2/checkout, consultation (000 §4)', () => {
       sql`select properties->>'tag' as tag, properties->>'status' as status from events
           where user_id = ${patient.id} and name = 'marketing_tag' order by created_at, id`,
     );
-    expect(tags).toEqual(
-      expect.arrayContaining([
-        { tag: 'status:checkout:complete', status: 'active' },
-        { tag: 'status:intake:complete', status: 'active' },
-      ]),
-    );
+    // 001 §7: the visit's start made status:intake:incomplete active; 000 §4: the checkout toggles intake and
+    // checkout to complete, and verification stays incomplete (no ID photo or selfie yet).
+    expect(tags).toEqual([
+      { tag: 'status:intake:incomplete', status: 'active' },
+      { tag: 'status:checkout:incomplete', status: 'inactive' },
+      { tag: 'status:checkout:complete', status: 'active' },
+      { tag: 'status:intake:incomplete', status: 'inactive' },
+      { tag: 'status:intake:complete', status: 'active' },
+      { tag: 'status:verification:incomplete', status: 'active' },
+    ]);
     expect(await checkoutsOf(patient.id)).toEqual([{ status: 'completed', step: null, attempts: 1 }]);
 
     // The same request again: the stored answer, nothing repeated.

@@ -12,6 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/errors';
+import { describeError } from '../../platform/log-safe';
+import { createMarketingRepository, TAG_EVENT } from '../marketing/marketing.repository';
 import { createIntakesRepository } from './intakes.repository';
 import { createIntakesService } from './intakes.service';
 
@@ -26,6 +28,7 @@ const one = { 200: Intake, ...errorResponses };
 /** The patient's intake instances and answers (000 §3, §4, §7; 002 §4.11, §7.6). */
 export const intakesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createIntakesService(createIntakesRepository(app.ctx.db));
+  const marketing = createMarketingRepository(app.ctx.db);
 
   app.post(
     '/users/:org/user/:userId/template/:templateId',
@@ -42,6 +45,13 @@ export const intakesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { org, userId, templateId } = request.params;
       const intake = await service.create(org, userId, templateId);
+      // 001 §7: a started visit makes the patient's status:intake:incomplete tag active. The visit is
+      // started whatever becomes of the tag.
+      await marketing
+        .record(org, userId, TAG_EVENT, { tag: 'status:intake:incomplete', status: 'active' })
+        .catch((error: Error) =>
+          request.log.error({ err: describeError(error) }, 'marketing tag not recorded'),
+        );
       return reply.code(201).send(intake);
     },
   );
