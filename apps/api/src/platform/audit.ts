@@ -10,13 +10,24 @@ type Waiting = { row: AuditRow; done: () => void; failed: (error: unknown) => vo
 
 /**
  * Writes audit rows with group commit: `record` resolves once the row is committed, so the access check can
- * hold a response until the row that records it is durable (decision 015). Rows recorded while a write is
- * in flight go together in the next one, so under load one INSERT carries many requests' rows and a quiet
- * request pays one statement of its own. No timer: a row waits at most for the write ahead of it.
+ * hold a response until the row that records it is durable (decision 015). Rows recorded while the writes
+ * in flight are busy go together in the next one, so under load one INSERT carries many requests' rows and
+ * a quiet request pays one statement of its own. No timer: a row waits at most for a write ahead of it.
+ * On a database server a few INSERTs may be in flight at once (each waits for its commit to reach the
+ * disk, and the server flushes concurrent commits together); the embedded database has one connection, so
+ * there one at a time.
  */
-export function createAuditWriter(db: Db, log: FastifyBaseLogger, opts = { maxBatch: 500 }) {
+export function createAuditWriter(
+  db: Db,
+  log: FastifyBaseLogger,
+  opts: { maxBatch?: number; maxInFlight?: number } = {},
+) {
+  const maxBatch = opts.maxBatch ?? 500;
+  // postgres.js is a function (the tagged template), PGlite an object
+  const onServer = typeof (db as unknown as { $client?: unknown }).$client === 'function';
+  const maxInFlight = opts.maxInFlight ?? (onServer ? 4 : 1);
   let queue: Waiting[] = [];
-  let writing = false;
+  let inFlight = 0;
   let scheduled = false;
   let idle: (() => void)[] = [];
 
@@ -43,53 +54,58 @@ export function createAuditWriter(db: Db, log: FastifyBaseLogger, opts = { maxBa
         patient_id varchar, action text, outcome varchar, status_code smallint, client_address varchar, request_id varchar)`);
   };
 
-  const drain = async () => {
-    scheduled = false;
-    if (writing) return;
-    writing = true;
+  const write = async (group: Waiting[]) => {
     try {
-      while (queue.length > 0) {
-        const group = queue.slice(0, opts.maxBatch);
-        queue = queue.slice(group.length);
-        try {
-          await insert(group.map((w) => w.row));
-          for (const w of group) w.done();
-        } catch (error) {
-          log.error({ err: describeError(error), rows: group.length }, 'audit rows could not be written');
-          for (const w of group) w.failed(error);
-        }
-      }
+      await insert(group.map((w) => w.row));
+      for (const w of group) w.done();
+    } catch (error) {
+      log.error({ err: describeError(error), rows: group.length }, 'audit rows could not be written');
+      for (const w of group) w.failed(error);
     } finally {
-      writing = false;
+      inFlight -= 1;
+      pump();
+    }
+  };
+
+  function pump(): void {
+    scheduled = false;
+    while (inFlight < maxInFlight && queue.length > 0) {
+      const group = queue.slice(0, maxBatch);
+      queue = queue.slice(group.length);
+      inFlight += 1;
+      void write(group);
+    }
+    if (inFlight === 0 && queue.length === 0 && idle.length > 0) {
       const waiters = idle;
       idle = [];
       for (const resolve of waiters) resolve();
     }
+  }
+
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    // rows of the same turn of the event loop go together
+    setImmediate(pump);
   };
 
   return {
     /**
      * Queues a row and resolves when it is committed (rejects when it could not be written). Rows of the
-     * same turn of the event loop, and those queued while a write is in flight, share one INSERT.
+     * same turn of the event loop, and those queued while the writes in flight are busy, share one INSERT.
      */
     record(row: AuditRow): Promise<void> {
       return new Promise<void>((done, failed) => {
         queue.push({ row: { ...row, at: row.at ?? new Date() }, done, failed });
-        if (!writing && !scheduled) {
-          scheduled = true;
-          setImmediate(() => void drain());
-        }
+        if (inFlight < maxInFlight) schedule();
       });
     },
     /** Resolves when every row recorded so far has been written (or given up). Shutdown and tests. */
     flush(): Promise<void> {
-      if (!writing && !scheduled && queue.length === 0) return Promise.resolve();
+      if (inFlight === 0 && queue.length === 0) return Promise.resolve();
       return new Promise<void>((resolve) => {
         idle.push(resolve);
-        if (!writing && !scheduled) {
-          scheduled = true;
-          setImmediate(() => void drain());
-        }
+        schedule();
       });
     },
   };
