@@ -195,6 +195,9 @@ describe('guards and redirects', () => {
     await logIn(page, patient.email, patient.password);
     await waitForPath(page, new RegExp(`^/dashboard/${patient.userId}/profile`));
     await page.getByRole('heading', { name: 'Welcome, Jules' }).waitFor();
+    // The dashboard's own look-ups must be answered first: one still in flight when the token is swapped would
+    // come back 401 and end the session before the reload this test is about.
+    await page.waitForLoadState('networkidle');
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const expired = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', org: 'y', sid: 'z', exp: Math.floor(Date.now() / 1000) - 60 })}.sig`;
     await page.evaluate((token) => localStorage.setItem('token', token), expired);
