@@ -58,7 +58,11 @@ async function addOrder(p: Patient, product: Priced, status: 'created' | 'paid',
   return id;
 }
 
-async function addSubscription(p: Patient, status: 'active' | 'past_due', daysAgo: number) {
+async function addSubscription(
+  p: Patient,
+  status: 'active' | 'past_due' | 'rescheduled' | 'paused_by_reschedule',
+  daysAgo: number,
+) {
   const id = newId();
   await t.database.db.insert(subscriptions).values({
     id,
@@ -187,6 +191,25 @@ describe('GET /v2/users/purchases-showcase', () => {
     ]);
   });
 
+  it('finds under one status choice every status read under its label (Rescheduled: rescheduled and paused_by_reschedule)', async () => {
+    const p = await signupPatient(t.app, org);
+    const moved = await addSubscription(p, 'rescheduled', 10);
+    const paused = await addSubscription(p, 'paused_by_reschedule', 5);
+    await addSubscription(p, 'active', 1);
+    const all = json<PurchasesPage>(await showcase(p, ''));
+    expect(
+      all.filters.statuses
+        .filter((s) => s.label === 'Rescheduled')
+        .map((s) => s.value)
+        .sort(),
+    ).toEqual(['paused_by_reschedule', 'rescheduled']);
+    for (const status of ['rescheduled', 'paused_by_reschedule']) {
+      const page = json<PurchasesPage>(await showcase(p, `?status=${status}`));
+      expect(page.docs.map((d) => d._id).sort()).toEqual([moved, paused].sort());
+      expect(page.totalDocs).toBe(2);
+    }
+  });
+
   it('filters by product type and by status, with totals of the filtered list', async () => {
     const labs = json<PurchasesPage>(await showcase(buyer, '?productType=lab'));
     expect(labs.docs.map((d) => d._id)).toEqual([ids.lab]);
@@ -197,6 +220,9 @@ describe('GET /v2/users/purchases-showcase', () => {
 
     const created = json<PurchasesPage>(await showcase(buyer, '?status=created'));
     expect(created.docs.map((d) => d._id)).toEqual([ids.lab, ids.supplement9]);
+
+    const noneRescheduled = json<PurchasesPage>(await showcase(buyer, '?status=rescheduled'));
+    expect(noneRescheduled).toMatchObject({ docs: [], totalDocs: 0 });
 
     const none = json<PurchasesPage>(await showcase(buyer, '?productType=coaching_membership'));
     expect(none).toMatchObject({

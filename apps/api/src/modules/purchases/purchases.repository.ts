@@ -29,7 +29,8 @@ export type PurchaseRow = {
 
 export type FacetRow = { product_type: string; kind: 'order' | 'subscription'; status: string; n: number };
 
-export type PurchaseFilter = { productType?: string | undefined; status?: string | undefined };
+/** `statuses`: any of these (the statuses a patient reads under one label, e.g. Rescheduled). */
+export type PurchaseFilter = { productType?: string | undefined; statuses?: readonly string[] | undefined };
 
 export type DetailsRow = PurchaseRow & {
   product_description: string | null;
@@ -66,9 +67,13 @@ function purchasesOf(userId: string, filter: PurchaseFilter) {
     orderWhere.push(sql`pt.type = ${filter.productType}`);
     subWhere.push(sql`s.type = ${filter.productType}`);
   }
-  if (filter.status) {
-    orderWhere.push(sql`o.status = ${filter.status}`);
-    subWhere.push(sql`s.status = ${filter.status}`);
+  if (filter.statuses?.length) {
+    const list = sql.join(
+      filter.statuses.map((status) => sql`${status}`),
+      sql`, `,
+    );
+    orderWhere.push(sql`o.status in (${list})`);
+    subWhere.push(sql`s.status in (${list})`);
   }
   return sql`
     select o.id, 'order' as kind, o.name, pt.product_name, pt.product_images ->> 0 as product_image,

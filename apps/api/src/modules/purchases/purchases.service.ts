@@ -2,6 +2,7 @@ import { ORDER_STATUSES } from '@portal/domain/contracts/order';
 import { pageFlags } from '@portal/domain/orders/pagination';
 import { purchaseStatusLabel } from '@portal/domain/orders/purchase-status';
 import {
+  PURCHASE_STATUSES,
   PURCHASES_PAGE_SIZE,
   type Purchase,
   type PurchaseDetails,
@@ -37,11 +38,29 @@ const filterLabel = (status: string) =>
     status,
   );
 
+/**
+ * The statuses the Status filter's choice stands for: every status read under the same label, so "Rescheduled"
+ * finds a subscription paused_by_reschedule as well as a rescheduled one (001 §4).
+ */
+export function statusesOfChoice(status: string): string[] {
+  const label = filterLabel(status);
+  const same = PURCHASE_STATUSES.filter((s) => filterLabel(s) === label);
+  return same.includes(status) ? same : [status];
+}
+
 /** The purchases showcase (002 §7.2): the patient's orders and subscriptions as one paged list. */
 export function createPurchasesService(repo: PurchasesRepository) {
   return {
-    async list(userId: string, page: number, filter: PurchaseFilter): Promise<PurchasesPage> {
+    async list(
+      userId: string,
+      page: number,
+      query: { productType?: string | undefined; status?: string | undefined },
+    ): Promise<PurchasesPage> {
       const limit = PURCHASES_PAGE_SIZE;
+      const filter: PurchaseFilter = {
+        productType: query.productType,
+        statuses: query.status ? statusesOfChoice(query.status) : undefined,
+      };
       const [facets, rows] = await Promise.all([
         repo.facets(userId),
         repo.page(userId, filter, limit, (page - 1) * limit),
@@ -50,7 +69,7 @@ export function createPurchasesService(repo: PurchasesRepository) {
         .filter(
           (f) =>
             (!filter.productType || f.product_type === filter.productType) &&
-            (!filter.status || f.status === filter.status),
+            (!filter.statuses || filter.statuses.includes(f.status)),
         )
         .reduce((sum, f) => sum + Number(f.n), 0);
       const statuses = [...new Set(facets.map((f) => f.status))]
