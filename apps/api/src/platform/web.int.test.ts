@@ -36,6 +36,9 @@ describe('pages and API on one port', () => {
     expect(first.headers['content-type']).toContain('text/html');
     expect(first.body).toContain('<title>Evergreen Longevity</title>');
     expect(first.body).toContain('--brand-primary:#0f8a5f');
+    // The accessible shades of the domain's brandShades, before any script runs: white on #0f8a5f is 4.36:1.
+    expect(first.body).toContain('--brand-solid:#0f875d');
+    expect(first.body).toContain('--brand-primary-contrast:#ffffff');
     expect(second.body).toContain('<title>Bluecrest Health</title>');
     expect(second.body).toContain('--brand-primary:#2b4acb');
     expect(second.body).not.toContain('Evergreen');

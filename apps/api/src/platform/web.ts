@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { brandShades } from '@portal/domain/branding/contrast';
 import type { Organization } from '@portal/domain/contracts/organization';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html';
@@ -17,11 +18,13 @@ const COLOR = /^#[0-9a-f]{3,8}$/i;
 export function brandHead(org: Organization, fallback: boolean, demo = false): string {
   const color = COLOR.test(org.settings.brand.primary_color) ? org.settings.brand.primary_color : '#0f8a5f';
   const name = org.settings.name || org.name;
+  // The same accessible shades the web app derives (4.5:1 text), so the first paint already has them.
+  const shades = brandShades(color);
   return [
     `<title>${escapeHtml(name)}</title>`,
     `<link rel="icon" href="${escapeHtml(org.settings.favicons.icon)}">`,
     `<meta name="theme-color" content="${color}">`,
-    `<style>:root{--brand-primary:${color}}</style>`,
+    `<style>:root{--brand-primary:${color};--brand-solid:${shades.solid};--brand-primary-contrast:${shades.onSolid};--ui-brand-text:${shades.text}}</style>`,
     `<script type="application/json" id="portal-brand">${scriptJson({ organization: org, fallback, demo })}</script>`,
   ].join('');
 }
