@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { batchRoutes } from './modules/batch/batch.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { intakeTemplatesRoutes } from './modules/intake-templates/intake-templates.routes';
 import { createIntakesRepository } from './modules/intakes/intakes.repository';
@@ -52,6 +53,7 @@ import { resolveTokenSecret } from './platform/auth/secret';
 import { createSessionRepository, type SessionRepository } from './platform/auth/session.repository';
 import { createSessionCache } from './platform/auth/session-cache';
 import { createTokenService } from './platform/auth/tokens';
+import { createErrorReporter, type ErrorReporter } from './platform/error-reporting/reporter';
 import { answerFrameworkError, installErrorHandler } from './platform/errors';
 import { installInputChecks } from './platform/input-checks';
 import { createPgBossQueue } from './platform/jobs/pg-boss-queue';
@@ -70,6 +72,8 @@ export type BuildOptions = {
   sms?: SmsSender;
   limiter?: RateLimiter;
   logger?: boolean;
+  /** Receives unexpected errors (tests record them); Sentry or the log by configuration otherwise. */
+  errorReporter?: ErrorReporter;
   /** Where log lines go (standard output unless given): tests read them to prove what is never logged. */
   logStream?: { write(line: string): void };
   /** The clock business rules read; the real one unless a test fixes it. */
@@ -104,7 +108,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  // The reporter comes with the context below; an error before then is only logged.
+  let reporter: ErrorReporter | undefined;
+  installErrorHandler(app, () => reporter);
 
   const limiter =
     opts.limiter ??
@@ -148,6 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage: await createStorageAdapter(config, app.log),
     sms: opts.sms ?? createSmsSender(config, app.log),
     now: opts.now ?? (() => new Date()),
+    errors: opts.errorReporter ?? (await createErrorReporter(config, app.log)),
     jobs: createPgBossQueue({
       database,
       log: app.log,
@@ -156,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       pollIntervalMs: opts.jobs?.pollIntervalMs,
     }),
   };
+  reporter = ctx.errors;
   app.decorate('ctx', ctx);
 
   installSecurityHeaders(app);
@@ -203,7 +211,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   owners.set('subscription', (id) => subscriptionOwners.ownerOf(id));
   // Before the API routes, so a page navigation to a path the API also serves (e.g. /orders/...) gets the app:
   // a root hook reaches only the plugins registered after it.
-  await serveWebApp(app, config.WEB_DIST ?? WEB_DIST_DIR, ctx.resolveBrand, { demo: config.DEMO_MODE });
+  const browserDsn = config.SENTRY_BROWSER_DSN ?? config.SENTRY_DSN;
+  await serveWebApp(app, config.WEB_DIST ?? WEB_DIST_DIR, ctx.resolveBrand, {
+    demo: config.DEMO_MODE,
+    reporting: browserDsn
+      ? {
+          dsn: browserDsn,
+          environment: config.SENTRY_ENVIRONMENT ?? config.NODE_ENV,
+          traces_sample_rate: config.SENTRY_BROWSER_TRACES_SAMPLE_RATE,
+          replays_session_sample_rate: config.SENTRY_REPLAYS_SESSION_SAMPLE_RATE,
+          replays_on_error_sample_rate: config.SENTRY_REPLAYS_ON_ERROR_SAMPLE_RATE,
+        }
+      : undefined,
+  });
 
   const registry: RegisteredRoute[] = [];
   app.decorate('apiRoutes', registry);
@@ -227,6 +247,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(usersRoutes);
     await api.register(settingsRoutes);
     await api.register(securityRoutes);
+    await api.register(clientErrorsRoutes);
     await api.register(billingRoutes);
     await api.register(intakeTemplatesRoutes);
     await api.register(productsRoutes);

@@ -82,6 +82,20 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-f]{32})$/, 'must be an E.164 number or a Messaging Service SID')
     .optional(),
+  /**
+   * Error reporting through Sentry: with SENTRY_DSN set, the server's unexpected errors go there (scrubbed);
+   * SENTRY_BROWSER_DSN (default SENTRY_DSN) does the same for the web app, loaded only then. Without them,
+   * browser errors are posted to the API and logged with the request id; nothing leaves the machine.
+   */
+  SENTRY_DSN: z.string().url().optional(),
+  SENTRY_BROWSER_DSN: z.string().url().optional(),
+  SENTRY_ENVIRONMENT: z.string().max(64).optional(),
+  /** 002 §9 gives both readings (100% in one part, 0 in another): the server traces none, the browser all. */
+  SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
+  SENTRY_BROWSER_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  /** Session replay (002 §9): 10% of sessions, every session with an error; all text and inputs masked. */
+  SENTRY_REPLAYS_SESSION_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  SENTRY_REPLAYS_ON_ERROR_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
   /** Folder of the SMS outbox; default DATA_DIR/sms-outbox. */
   SMS_OUTBOX_DIR: z.string().optional(),
 });

@@ -7,6 +7,7 @@ import type { AuditWriter } from './platform/audit';
 import type { RegisteredRoute } from './platform/auth/access';
 import type { SessionRepository } from './platform/auth/session.repository';
 import type { TokenService } from './platform/auth/tokens';
+import type { ErrorReporter } from './platform/error-reporting/reporter';
 import type { JobQueue } from './platform/jobs/job-queue';
 import type { Mailer } from './platform/mail';
 import type { PaymentAdapter } from './platform/payments/adapter';
@@ -33,6 +34,8 @@ export type AppContext = {
   sms: SmsSender;
   /** The instant business rules read (slots, renewals, expiries); tests fix it. */
   now: () => Date;
+  /** Unexpected errors: Sentry when configured, else the log. */
+  errors: ErrorReporter;
   /** Work that runs later, exactly once across instances, with retries: the job queue on the portal's database. */
   jobs: JobQueue;
 };

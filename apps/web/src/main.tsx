@@ -6,6 +6,7 @@ import { applyHashRoute } from './app/hash-route';
 import { resolveBrand } from './app/resolve-brand';
 import { createAppRouter } from './app/router';
 import { captureLandingTraits } from './lib/analytics-traits';
+import { installGlobalErrorReporting, reportError } from './lib/error-reporting';
 import { createQueryClient } from './lib/query-client';
 import { EXPIRED_LOGIN_PATH, LOGIN_PATH, setSessionEndHandlers } from './lib/session-end';
 import { startSessionWatch } from './lib/session-watch';
@@ -22,6 +23,8 @@ async function start(): Promise<void> {
   window.addEventListener('unhandledrejection', (event) => {
     if (isChunkLoadError(event.reason)) reloadOnceForChunkError();
   });
+  // Everything else nothing caught is reported (a stale chunk is not an error: the page reloads).
+  installGlobalErrorReporting(isChunkLoadError);
 
   await resolveBrand();
 
@@ -48,4 +51,5 @@ async function start(): Promise<void> {
 
 start().catch((error: unknown) => {
   console.error(error);
+  reportError(error, 'crash');
 });

@@ -2,6 +2,7 @@ import { MESSAGES } from '@portal/domain/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ErrorReporter } from './error-reporting/reporter';
 import { describeError } from './log-safe';
 
 /** The error body of every failed call: a machine-readable `text` and a sentence for people. */
@@ -91,7 +92,10 @@ export function answerFrameworkError(
  * Maps every failure to the {text, message} shape. Client mistakes get their 4xx with a clear message;
  * anything unexpected is logged (without the request body) and answered with a generic 500, never a stack.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(
+  app: FastifyInstance,
+  reporter: () => ErrorReporter | undefined = () => undefined,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     reply.headers(NO_STORE);
     if (error instanceof ApiError) {
@@ -132,9 +136,17 @@ export function installErrorHandler(app: FastifyInstance): void {
           : message;
       return reply.code(status).send({ text, message: detail });
     }
-    // The stack's frames only: its first line repeats the message, which for a query holds its parameters.
-    const frames = error.stack?.split('\n').slice(1, 12).join('\n');
-    request.log.error({ err: { ...describeError(error), frames } }, 'unhandled error');
+    const context = {
+      requestId: String(request.id),
+      route: request.routeOptions?.url,
+      userId: (request as { auth?: { userId?: string } | null }).auth?.userId,
+    };
+    const port = reporter();
+    if (port) port.capture(error, context);
+    else {
+      const frames = error.stack?.split('\n').slice(1, 12).join('\n');
+      request.log.error({ err: { ...describeError(error), frames } }, 'unhandled error');
+    }
     return reply.code(500).send({ text: 'NetworkError', message: MESSAGES.generic });
   });
 

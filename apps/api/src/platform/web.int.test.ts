@@ -46,6 +46,24 @@ describe('pages and API on one port', () => {
     expect(unknown.body).toContain('"fallback":true');
   });
 
+  it('gives the page the browser DSN and the sample rates of 002 §9 when error reporting is configured', async () => {
+    const reporting = await createTestApp(
+      { WEB_DIST: dist, SENTRY_BROWSER_DSN: 'https://public@sentry.example/7' },
+      { database: t.database },
+    );
+    try {
+      const res = await reporting.app.inject({
+        url: '/login',
+        headers: { host: 'localhost:3000', accept: 'text/html', 'sec-fetch-mode': 'navigate' },
+      });
+      expect(res.body).toContain(
+        '"reporting":{"dsn":"https://public@sentry.example/7","environment":"test","traces_sample_rate":1,"replays_session_sample_rate":0.1,"replays_on_error_sample_rate":1}',
+      );
+    } finally {
+      await reporting.close();
+    }
+  });
+
   it('tells the page it belongs to a demo portal, and a live portal that it does not', async () => {
     expect((await page('/login', 'localhost:3000')).body).toContain('"demo":true');
     const live = await createTestApp(
@@ -67,6 +85,8 @@ describe('pages and API on one port', () => {
         headers: { host: 'localhost:3000', accept: 'text/html', 'sec-fetch-mode': 'navigate' },
       });
       expect(res.body).toContain('"demo":false');
+      // No DSN: the page is told of no error-reporting service.
+      expect(res.body).not.toContain('"reporting"');
       expect(res.body).toContain('<title>Evergreen Longevity</title>');
     } finally {
       await live.close();

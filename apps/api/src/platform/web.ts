@@ -15,7 +15,21 @@ const COLOR = /^#[0-9a-f]{3,8}$/i;
  * The brand's name, favicon, colour and data written into the page itself, so the first paint is
  * already the clinic's: no flash of another brand while a request is in flight.
  */
-export function brandHead(org: Organization, fallback: boolean, demo = false): string {
+/** Error reporting the page may use (a browser DSN is a public key); absent when none is configured. */
+export type PageReporting = {
+  dsn: string;
+  environment: string;
+  traces_sample_rate: number;
+  replays_session_sample_rate: number;
+  replays_on_error_sample_rate: number;
+};
+
+export function brandHead(
+  org: Organization,
+  fallback: boolean,
+  demo = false,
+  reporting?: PageReporting,
+): string {
   const color = COLOR.test(org.settings.brand.primary_color) ? org.settings.brand.primary_color : '#0f8a5f';
   const name = org.settings.name || org.name;
   // The same accessible shades the web app derives (4.5:1 text), so the first paint already has them.
@@ -25,7 +39,7 @@ export function brandHead(org: Organization, fallback: boolean, demo = false): s
     `<link rel="icon" href="${escapeHtml(org.settings.favicons.icon)}">`,
     `<meta name="theme-color" content="${color}">`,
     `<style>:root{--brand-primary:${color};--brand-solid:${shades.solid};--brand-primary-contrast:${shades.onSolid};--ui-brand-text:${shades.text}}</style>`,
-    `<script type="application/json" id="portal-brand">${scriptJson({ organization: org, fallback, demo })}</script>`,
+    `<script type="application/json" id="portal-brand">${scriptJson({ organization: org, fallback, demo, ...(reporting ? { reporting } : {}) })}</script>`,
   ].join('');
 }
 
@@ -51,7 +65,7 @@ export async function serveWebApp(
   app: FastifyInstance,
   distDir: string,
   resolveBrand: BrandOfHost,
-  { demo }: { demo: boolean },
+  { demo, reporting }: { demo: boolean; reporting?: PageReporting | undefined },
 ) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -79,7 +93,7 @@ export async function serveWebApp(
 
   const renderIndex = async (request: FastifyRequest) => {
     const brand = await resolveBrand(request.headers.host);
-    const head = brand ? brandHead(brand.organization, brand.fallback, demo) : '';
+    const head = brand ? brandHead(brand.organization, brand.fallback, demo, reporting) : '';
     return template.replace('<!--portal-brand-->', head);
   };
 

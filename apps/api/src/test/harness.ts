@@ -34,6 +34,8 @@ export async function createTestApp(
     jobs?: BuildOptions['jobs'];
     /** Receives the server's log lines (at LOG_LEVEL, silent unless the test sets it). */
     logStream?: BuildOptions['logStream'];
+    /** Receives unexpected errors instead of the log. */
+    errorReporter?: BuildOptions['errorReporter'];
   } = {},
 ): Promise<TestApp> {
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'portal-outbox-'));
@@ -58,6 +60,7 @@ export async function createTestApp(
     database,
     logger: !!opts.logStream,
     logStream: opts.logStream,
+    ...(opts.errorReporter ? { errorReporter: opts.errorReporter } : {}),
     now: opts.now ?? fixedClock(),
     jobs: opts.jobs ?? { poll: false },
   });

@@ -2,6 +2,7 @@ import { MESSAGES } from '@portal/domain/messages';
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button';
+import { reportError } from '../lib/error-reporting';
 import { readStorage, writeStorage } from '../lib/storage';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 import { UserLoadError } from '../lib/user-load-error';
@@ -55,12 +56,15 @@ function UserLoadErrorScreen({ message }: { message: string }) {
 export function RouteErrorScreen() {
   const error = useRouteError();
   const chunkError = isChunkLoadError(error);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const userLoad = error instanceof UserLoadError;
   useEffect(() => {
     if (chunkError) reloadOnceForChunkError();
-  }, [chunkError]);
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (error instanceof UserLoadError) return <UserLoadErrorScreen message={error.message} />;
-  console.error(error);
+    // A crash is reported once per error (issue 11 §1); a 404, a stale chunk and a failed user load are not bugs.
+    else if (!notFound && !userLoad) reportError(error, 'route');
+  }, [chunkError, notFound, userLoad, error]);
+  if (notFound) return <NotFoundPage />;
+  if (userLoad) return <UserLoadErrorScreen message={error.message} />;
   return <CrashScreen />;
 }
 
@@ -74,6 +78,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(error, info.componentStack);
+    reportError(error, 'crash');
   }
 
   override render(): ReactNode {

@@ -1,0 +1,96 @@
+import type { ClientErrorBody } from '@portal/domain/contracts/client-error';
+import { scrubPath, scrubText } from '@portal/domain/reporting/scrub';
+import { getOrganizationId } from './brand';
+
+/** What the server wrote into the page about error reporting (only when a browser DSN is configured). */
+export interface ReportingConfig {
+  dsn: string;
+  environment: string;
+  traces_sample_rate: number;
+  replays_session_sample_rate: number;
+  replays_on_error_sample_rate: number;
+}
+
+type Kind = ClientErrorBody['kind'];
+
+/** At most this many reports per page load: a loop of failures must not flood the server. */
+const MAX_REPORTS = 10;
+let sent = 0;
+let config: ReportingConfig | null | undefined;
+let sentry: Promise<{ capture: (error: unknown) => void }> | undefined;
+
+function readConfig(): ReportingConfig | null {
+  if (config === undefined) {
+    try {
+      const text = document.getElementById('portal-brand')?.textContent;
+      const value = text ? (JSON.parse(text) as { reporting?: ReportingConfig }).reporting : undefined;
+      config = value?.dsn ? value : null;
+    } catch {
+      config = null;
+    }
+  }
+  return config;
+}
+
+function describe(error: unknown): { message: string; stack?: string } {
+  if (error instanceof Error)
+    return { message: `${error.name}: ${error.message}`, ...(error.stack ? { stack: error.stack } : {}) };
+  return { message: typeof error === 'string' ? error : 'Non-error value thrown' };
+}
+
+/**
+ * Reports an error the app met (issue 11 §1). With a DSN in the page, Sentry's browser SDK is loaded on the
+ * first report (never on the login route's budget) and sends it, scrubbed and with masked replays. Without
+ * one, the error goes to POST /v2/client-errors, scrubbed here and again on the server, which logs it with
+ * the request id. A report never throws.
+ */
+export function reportError(error: unknown, kind: Kind): void {
+  if (sent >= MAX_REPORTS) return;
+  sent += 1;
+  try {
+    const settings = readConfig();
+    if (settings) {
+      sentry ??= import('./sentry-browser').then((m) => m.startSentry(settings));
+      void sentry.then((s) => s.capture(error)).catch(() => undefined);
+      return;
+    }
+    const { message, stack } = describe(error);
+    const body: ClientErrorBody = {
+      kind,
+      message: scrubText(message, 2000),
+      ...(stack ? { stack: scrubText(stack, 10_000) } : {}),
+      path: scrubPath(window.location.pathname),
+    };
+    const organization = getOrganizationId();
+    void fetch('/v2/client-errors', {
+      method: 'POST',
+      // Sent even when the page is being left (a crash followed by Reload page).
+      keepalive: true,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(organization ? { organization } : {}),
+      },
+      body: JSON.stringify(body),
+    }).catch(() => undefined);
+  } catch {
+    // reporting must never be the next error
+  }
+}
+
+/** Errors nothing else caught: uncaught exceptions and unhandled promise rejections. */
+export function installGlobalErrorReporting(ignore: (error: unknown) => boolean = () => false): void {
+  window.addEventListener('error', (event) => {
+    if (!ignore(event.error)) reportError(event.error ?? event.message, 'window');
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    if (!ignore(event.reason)) reportError(event.reason, 'promise');
+  });
+}
+
+/** For tests: forget the page's configuration and the report count. */
+export function resetErrorReporting(): void {
+  sent = 0;
+  config = undefined;
+  sentry = undefined;
+}

@@ -1,0 +1,29 @@
+import { type ReportEvent, scrubEvent, scrubText } from '@portal/domain/reporting/scrub';
+import * as Sentry from '@sentry/react';
+import type { ReportingConfig } from './error-reporting';
+
+/**
+ * Sentry's browser SDK, in a chunk of its own loaded on the first report. The sample rates are the documents'
+ * (002 §9) as the server configured them; replays mask every text and input and block media, and every event
+ * and breadcrumb passes the domain's scrubbing, so no token, contact or health detail leaves the browser.
+ */
+export function startSentry(config: ReportingConfig): { capture: (error: unknown) => void } {
+  Sentry.init({
+    dsn: config.dsn,
+    environment: config.environment,
+    tracesSampleRate: config.traces_sample_rate,
+    replaysSessionSampleRate: config.replays_session_sample_rate,
+    replaysOnErrorSampleRate: config.replays_on_error_sample_rate,
+    integrations: [
+      Sentry.browserTracingIntegration(),
+      Sentry.replayIntegration({ maskAllText: true, maskAllInputs: true, blockAllMedia: true }),
+    ],
+    beforeSend: (event) => scrubEvent(event as unknown as ReportEvent) as unknown as typeof event,
+    beforeBreadcrumb: (crumb) => ({
+      ...(crumb.category ? { category: crumb.category } : {}),
+      ...(crumb.message ? { message: scrubText(crumb.message, 500) } : {}),
+      ...(crumb.level ? { level: crumb.level } : {}),
+    }),
+  });
+  return { capture: (error) => void Sentry.captureException(error) };
+}
