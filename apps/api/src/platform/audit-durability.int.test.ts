@@ -11,7 +11,7 @@ import { type Database, openDatabase } from '../db/client';
 import { rows } from '../test/harness';
 
 /**
- * The audit row of a read is durable before the response that reveals the data (decision 015): the real
+ * The audit row of a read is durable before the response that reveals the data (decision 022): the real
  * server (src/main.ts in its own process, on an embedded database in a folder, or on a fresh PostgreSQL
  * database with DATABASE_URL) answers a patient read, is killed with SIGKILL as soon as the response
  * arrives — no shutdown, no flush — and the database, opened again, holds the read's row.

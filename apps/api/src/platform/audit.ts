@@ -10,7 +10,7 @@ type Waiting = { row: AuditRow; done: () => void; failed: (error: unknown) => vo
 
 /**
  * Writes audit rows with group commit: `record` resolves once the row is committed, so the access check can
- * hold a response until the row that records it is durable (decision 015). Rows recorded while the writes
+ * hold a response until the row that records it is durable (decision 022). Rows recorded while the writes
  * in flight are busy go together in the next one, so under load one INSERT carries many requests' rows and
  * a quiet request pays one statement of its own. No timer: a row waits at most for a write ahead of it.
  * On a database server a few INSERTs may be in flight at once (each waits for its commit to reach the

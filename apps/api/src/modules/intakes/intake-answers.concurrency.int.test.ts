@@ -6,7 +6,7 @@ import { createIntakesRepository } from './intakes.repository';
 
 /**
  * An answer is saved with one read and one write that applies only if the intake is still as read
- * (decision 015). These tests hold the counters right when answers of one intake arrive at once, and the
+ * (decision 022). These tests hold the counters right when answers of one intake arrive at once, and the
  * write refuses an intake that changed after it was read. On PostgreSQL (DATABASE_URL) the saves really
  * overlap; on the embedded database they queue on its one connection.
  */

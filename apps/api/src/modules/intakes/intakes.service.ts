@@ -281,7 +281,7 @@ export function createIntakesService(repo: IntakesRepository) {
     /**
      * PUT .../response/{responseId}: answers a top-level question and recounts the status. Two statements:
      * one read of the intake with its answers and row version, one write that applies the answer only if
-     * the intake is still at that version (decision 015). A concurrent change sends it round again; after
+     * the intake is still at that version (decision 022). A concurrent change sends it round again; after
      * OPTIMISTIC_TRIES it takes the intake's lock like the other changes.
      */
     async answer(intakeId: string, userId: string, responseId: string, input: AnswerInput): Promise<Intake> {

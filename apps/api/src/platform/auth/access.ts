@@ -176,7 +176,7 @@ export function installAccessControl(app: FastifyInstance, deps: Deps): void {
       requestId: String(request.id),
     }) as const;
 
-  // The audit row is committed before the response leaves (decision 015): onSend runs after the payload is
+  // The audit row is committed before the response leaves (decision 022): onSend runs after the payload is
   // serialized and before the first byte is written, so the status is final. A row that cannot be written
   // turns the answer into a 503 without the data.
   app.addHook('onSend', async (request, reply, payload) => {
