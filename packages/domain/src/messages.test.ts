@@ -156,6 +156,12 @@ describe('message helpers', () => {
       'File size too big. Please make sure image is under 10mb.',
     );
     expect(uploadFailureMessage('Other')).toBe('There was an error. Please try again.');
+    expect(uploadFailureMessage('Other', 'file')).toBe(
+      'There was an error uploading your file. Please try again.',
+    );
+    expect(uploadFailureMessage('FileSizeLimitError', 'file')).toBe(
+      uploadFailureMessage('FileSizeLimitError'),
+    );
   });
 
   it('lists the notification titles', () => {

@@ -280,7 +280,15 @@ export function labOrderFailureMessage(status: number | undefined): string {
   return status === 500 ? MESSAGES.labOrderServerError : MESSAGES.labOrderFailure;
 }
 
-/** Message for a failed photo upload: the FileSizeLimitError code gives the size message, anything else the generic upload error. */
-export function uploadFailureMessage(code: string | null | undefined): string {
-  return code === 'FileSizeLimitError' ? MESSAGES.fileTooBig : MESSAGES.uploadFailed;
+/**
+ * Message for a failed photo upload: the FileSizeLimitError code gives the size message, anything else the
+ * upload error of the screen's document (both readings): the settings photo (001 §8) 'There was an error.
+ * Please try again.', the identity and other file uploads (002 §8.2) 'There was an error uploading your file.'
+ */
+export function uploadFailureMessage(
+  code: string | null | undefined,
+  where: 'settings' | 'file' = 'settings',
+): string {
+  if (code === 'FileSizeLimitError') return MESSAGES.fileTooBig;
+  return where === 'file' ? MESSAGES.uploadFileFailed : MESSAGES.uploadFailed;
 }

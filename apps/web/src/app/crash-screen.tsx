@@ -34,7 +34,7 @@ export function CrashScreen() {
     <main className="status-page status-page--full">
       <h1 className="status-page__title">{MESSAGES.crash}</h1>
       <div className="status-page__actions">
-        <Button onClick={() => window.location.reload()}>Reload page</Button>
+        <Button onClick={() => window.location.reload()}>{MESSAGES.reloadPage}</Button>
       </div>
     </main>
   );
@@ -46,7 +46,7 @@ function UserLoadErrorScreen({ message }: { message: string }) {
     <main className="status-page status-page--full">
       <h1 className="status-page__title">{message}</h1>
       <div className="status-page__actions">
-        <Button onClick={() => window.location.reload()}>Reload page</Button>
+        <Button onClick={() => window.location.reload()}>{MESSAGES.reloadPage}</Button>
       </div>
     </main>
   );

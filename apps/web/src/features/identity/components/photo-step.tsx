@@ -163,7 +163,7 @@ export function PhotoStep({ kind, userId, intakeId, reupload, onUploaded }: Phot
   }
 
   const uploadError = upload.isError
-    ? uploadFailureMessage(isApiError(upload.error) ? upload.error.text : null)
+    ? uploadFailureMessage(isApiError(upload.error) ? upload.error.text : null, 'file')
     : null;
   const problem = camera.status === 'problem' ? camera.problem : null;
 

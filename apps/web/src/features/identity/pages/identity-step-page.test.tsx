@@ -305,7 +305,9 @@ describe('upload errors', () => {
     const { router, user } = renderRoute(`${VISIT}/id_image`);
     await userClose(await screen.findByRole('dialog'));
     await chooseAndSend(user, png());
-    expect(await screen.findByText('There was an error. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('There was an error uploading your file. Please try again.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(currentUrl(router)).toBe(`${VISIT}/profile_image`));
     expect(calls).toBe(2);

@@ -1,8 +1,10 @@
 import type { SubscriptionDetails } from '@portal/domain/contracts/subscription';
+import { MESSAGES } from '@portal/domain/messages';
 import { CANCEL_REASONS, PAUSE_REASONS, reasonToSend } from '@portal/domain/subscriptions/reasons';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { cancelSubscription, pauseSubscription } from '../../../api/subscriptions';
+import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { ReasonPicker } from './reason-picker';
@@ -12,7 +14,8 @@ type View = 'default' | 'pause' | 'cancel' | 'success';
 /**
  * Pause or cancel (001 §4 "Modal flows"): views default, pause, cancel and success. Opened by Pause it is in
  * pause mode (no cancel option); the pause option is hidden for a paused subscription. Nothing is sent
- * without a reason or, for Other, a description; a failure is only logged and the modal stays.
+ * without a reason or, for Other, a description. A failure is logged and the modal stays (001 §8), saying so
+ * ('Unable to cancel subscription. Please try again later.'; the same with pause for a pause).
  */
 export function CancelModal({
   subscription,
@@ -32,6 +35,7 @@ export function CancelModal({
   const [choice, setChoice] = useState<string | null>(null);
   const [description, setDescription] = useState('');
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const paused = subscription.status === 'paused';
 
   const reasons = view === 'pause' ? PAUSE_REASONS : CANCEL_REASONS;
@@ -40,12 +44,14 @@ export function CancelModal({
   function open(next: 'pause' | 'cancel') {
     setChoice(null);
     setDescription('');
+    setFailed(false);
     setView(next);
   }
 
   async function submit() {
     if (!reason || busy) return;
     setBusy(true);
+    setFailed(false);
     try {
       const updated =
         view === 'pause'
@@ -56,6 +62,7 @@ export function CancelModal({
       onDone(updated);
     } catch (error) {
       console.error('subscription update failed', error);
+      setFailed(true);
     } finally {
       setBusy(false);
     }
@@ -106,6 +113,13 @@ export function CancelModal({
           </>
         }
       >
+        {failed ? (
+          <Alert tone="error">
+            {view === 'pause'
+              ? MESSAGES.subscriptionCancelFailure.replace('cancel', 'pause')
+              : MESSAGES.subscriptionCancelFailure}
+          </Alert>
+        ) : null}
         <ReasonPicker
           legend={view === 'pause' ? 'Why would you like to pause?' : 'Why would you like to cancel?'}
           reasons={reasons}

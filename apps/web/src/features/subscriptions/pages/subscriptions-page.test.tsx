@@ -217,6 +217,43 @@ describe('Subscriptions page', () => {
     expect(sent[0]!.body).toEqual({ data: { pause_reason: 'Travelling for work' } });
   });
 
+  it('says when the subscriptions cannot be loaded, and tries again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let calls = 0;
+    mockApi({
+      [LIST]: () => {
+        calls += 1;
+        return calls === 1 ? json(500, { text: 'NetworkError', message: 'x' }) : json(200, [sub()]);
+      },
+    });
+    const { user } = renderRoute(PAGE);
+    expect(
+      await screen.findByRole('heading', { name: 'Unable to get subscriptions. Please try again later.' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('button', { name: 'Pause' })).toBeInTheDocument();
+  });
+
+  it('keeps the modal open with the failure when cancelling fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockApi({
+      [LIST]: json(200, [sub({ billing: null })]),
+      [`POST /v2/subscriptions/${ACTIVE}/cancel`]: json(500, { text: 'NetworkError', message: 'x' }),
+    });
+    const { user } = renderRoute(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    // Awaiting review (no billing): no retention offer, straight to the choice.
+    const manage = await screen.findByRole('dialog', { name: 'Manage Subscription' });
+    await user.click(within(manage).getByRole('button', { name: 'Cancel my subscription' }));
+    const reasons = screen.getByRole('dialog', { name: 'Cancel Subscription' });
+    await user.click(within(reasons).getByRole('radio', { name: 'Medications not working for me' }));
+    await user.click(within(reasons).getByRole('button', { name: 'Submit' }));
+    expect(
+      await within(reasons).findByText('Unable to cancel subscription. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Cancel Subscription' })).toBeInTheDocument();
+  });
+
   it('offers the retention discount, then cancels with a reason through Cancel My Treatment', async () => {
     const requests = mockApi({
       [LIST]: json(200, [sub()]),

@@ -1,4 +1,5 @@
 import type { SubscriptionDetails } from '@portal/domain/contracts/subscription';
+import { MESSAGES } from '@portal/domain/messages';
 import {
   DEFAULT_SUBSCRIPTION_TAB,
   emptyTabText,
@@ -10,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { subscriptionsQueryOptions } from '../../../api/subscriptions';
-import { buttonClassName } from '../../../components/ui/button';
+import { Button, buttonClassName } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useSessionUser } from '../../../lib/session';
 import { CancelModal } from '../components/cancel-modal';
@@ -78,6 +79,13 @@ export default function SubscriptionsPage() {
       <h1 className="subs__title">Subscriptions</h1>
       {query.isPending && userId ? (
         <PageSpinner label="Loading subscriptions" />
+      ) : query.isError && !query.data ? (
+        <section className="subs__empty" aria-labelledby="subs-failed">
+          <h2 id="subs-failed">{MESSAGES.subscriptionsLoadFailure}</h2>
+          <Button variant="secondary" loading={query.isFetching} onClick={() => void query.refetch()}>
+            {MESSAGES.tryAgain}
+          </Button>
+        </section>
       ) : all.length === 0 ? (
         <section className="subs__empty" aria-labelledby="subs-empty">
           <h2 id="subs-empty">No Active Subscriptions</h2>
