@@ -137,6 +137,8 @@ export const SubscriptionInvoice = z.object({
   period_end: z.string().nullable(),
   paid_at: z.string().nullable(),
   created_at: z.string(),
+  /** Where the invoice's PDF is read (001 §3 "invoice has invoice_pdf"): this API's path, with the patient's token. */
+  invoice_pdf: z.string(),
 });
 export type SubscriptionInvoice = z.infer<typeof SubscriptionInvoice>;
 

@@ -205,6 +205,11 @@ describe('pause, resume, cancel', () => {
     expect(sub.status).toBe('active');
     expect(sub.invoices).toHaveLength(1);
     expect(sub.invoices[0]).toMatchObject({ status: 'paid', amount_paid: 30_000 });
+    // 001 §3: the invoice names where its PDF is read, and it is read there with the patient's token.
+    const pdf = await t.app.inject({ url: sub.invoices[0]!.invoice_pdf, headers: bearer(p.token) });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(sub.billing!.current_period_start.slice(0, 10)).toBe(isoDay(new Date()));
     expect((await notificationsOf(p.id)).at(-1)?.message).toMatch(/will ship today/);
   });

@@ -89,6 +89,7 @@ export function toInvoice(row: InvoiceRow): SubscriptionInvoice {
     period_end: iso(row.periodEnd),
     paid_at: iso(row.paidAt),
     created_at: row.createdAt.toISOString(),
+    invoice_pdf: `/subscriptions/${row.organizationId}/invoice?type=stripe&invoice=${row.id}`,
   };
 }
 

@@ -430,6 +430,7 @@ describe('Subscriptions page', () => {
         {
           _id: INVOICE,
           number: 'INV-202701-BBBBBB01',
+          invoice_pdf: `/subscriptions/${ORG_ID}/invoice?type=stripe&invoice=${INVOICE}`,
           status: 'paid',
           amount_due: 30000,
           amount_paid: 30000,
