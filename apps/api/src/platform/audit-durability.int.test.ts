@@ -87,9 +87,18 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'portal-durability-'));
   if (process.env.DATABASE_URL) databaseUrl = await freshServerDatabase(process.env.DATABASE_URL);
 });
-afterAll(() => {
+afterAll(async () => {
   server?.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl && process.env.DATABASE_URL) {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+    } finally {
+      await admin.end();
+    }
+  }
 });
 
 describe('audit rows survive a killed server', () => {
