@@ -14,6 +14,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createStatisticsJob, STATISTICS_QUEUE, STATISTICS_SCHEDULE } from './db/statistics';
 import { addressRoutes } from './modules/address/address.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { batchRoutes } from './modules/batch/batch.routes';
@@ -223,6 +224,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           replays_on_error_sample_rate: config.SENTRY_REPLAYS_ON_ERROR_SAMPLE_RATE,
         }
       : undefined,
+    segmentWriteKey: config.SEGMENT_WRITE_KEY,
   });
 
   const registry: RegisteredRoute[] = [];
@@ -248,6 +250,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(settingsRoutes);
     await api.register(securityRoutes);
     await api.register(clientErrorsRoutes);
+    await api.register(analyticsRoutes);
     await api.register(billingRoutes);
     await api.register(intakeTemplatesRoutes);
     await api.register(productsRoutes);

@@ -96,6 +96,11 @@ const ConfigSchema = z.object({
   /** Session replay (002 §9): 10% of sessions, every session with an error; all text and inputs masked. */
   SENTRY_REPLAYS_SESSION_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   SENTRY_REPLAYS_ON_ERROR_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  /** Segment (analytics-next in the browser): with a write key, analytics events also go there. */
+  SEGMENT_WRITE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, 'must be a Segment write key')
+    .optional(),
   /** Folder of the SMS outbox; default DATA_DIR/sms-outbox. */
   SMS_OUTBOX_DIR: z.string().optional(),
 });

@@ -5,6 +5,7 @@ import { isChunkLoadError, reloadOnceForChunkError } from './app/crash-screen';
 import { applyHashRoute } from './app/hash-route';
 import { resolveBrand } from './app/resolve-brand';
 import { createAppRouter } from './app/router';
+import { analyticsPath, track } from './lib/analytics';
 import { captureLandingTraits } from './lib/analytics-traits';
 import { installGlobalErrorReporting, reportError } from './lib/error-reporting';
 import { createQueryClient } from './lib/query-client';
@@ -27,6 +28,8 @@ async function start(): Promise<void> {
   installGlobalErrorReporting(isChunkLoadError);
 
   await resolveBrand();
+  // 000 §7: an analytics event at opening
+  track('Application Opened', { path: analyticsPath() });
 
   const queryClient = createQueryClient();
   const router = createAppRouter();

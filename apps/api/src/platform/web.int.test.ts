@@ -46,9 +46,13 @@ describe('pages and API on one port', () => {
     expect(unknown.body).toContain('"fallback":true');
   });
 
-  it('gives the page the browser DSN and the sample rates of 002 §9 when error reporting is configured', async () => {
+  it('gives the page the browser DSN, the sample rates of 002 §9 and the Segment key when configured', async () => {
     const reporting = await createTestApp(
-      { WEB_DIST: dist, SENTRY_BROWSER_DSN: 'https://public@sentry.example/7' },
+      {
+        WEB_DIST: dist,
+        SENTRY_BROWSER_DSN: 'https://public@sentry.example/7',
+        SEGMENT_WRITE_KEY: 'wk12345678',
+      },
       { database: t.database },
     );
     try {
@@ -59,6 +63,7 @@ describe('pages and API on one port', () => {
       expect(res.body).toContain(
         '"reporting":{"dsn":"https://public@sentry.example/7","environment":"test","traces_sample_rate":1,"replays_session_sample_rate":0.1,"replays_on_error_sample_rate":1}',
       );
+      expect(res.body).toContain('"analytics":{"segment_write_key":"wk12345678"}');
     } finally {
       await reporting.close();
     }

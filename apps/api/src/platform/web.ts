@@ -29,6 +29,7 @@ export function brandHead(
   fallback: boolean,
   demo = false,
   reporting?: PageReporting,
+  segmentWriteKey?: string,
 ): string {
   const color = COLOR.test(org.settings.brand.primary_color) ? org.settings.brand.primary_color : '#0f8a5f';
   const name = org.settings.name || org.name;
@@ -39,7 +40,13 @@ export function brandHead(
     `<link rel="icon" href="${escapeHtml(org.settings.favicons.icon)}">`,
     `<meta name="theme-color" content="${color}">`,
     `<style>:root{--brand-primary:${color};--brand-solid:${shades.solid};--brand-primary-contrast:${shades.onSolid};--ui-brand-text:${shades.text}}</style>`,
-    `<script type="application/json" id="portal-brand">${scriptJson({ organization: org, fallback, demo, ...(reporting ? { reporting } : {}) })}</script>`,
+    `<script type="application/json" id="portal-brand">${scriptJson({
+      organization: org,
+      fallback,
+      demo,
+      ...(reporting ? { reporting } : {}),
+      ...(segmentWriteKey ? { analytics: { segment_write_key: segmentWriteKey } } : {}),
+    })}</script>`,
   ].join('');
 }
 
@@ -65,7 +72,11 @@ export async function serveWebApp(
   app: FastifyInstance,
   distDir: string,
   resolveBrand: BrandOfHost,
-  { demo, reporting }: { demo: boolean; reporting?: PageReporting | undefined },
+  {
+    demo,
+    reporting,
+    segmentWriteKey,
+  }: { demo: boolean; reporting?: PageReporting | undefined; segmentWriteKey?: string | undefined },
 ) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -93,7 +104,7 @@ export async function serveWebApp(
 
   const renderIndex = async (request: FastifyRequest) => {
     const brand = await resolveBrand(request.headers.host);
-    const head = brand ? brandHead(brand.organization, brand.fallback, demo, reporting) : '';
+    const head = brand ? brandHead(brand.organization, brand.fallback, demo, reporting, segmentWriteKey) : '';
     return template.replace('<!--portal-brand-->', head);
   };
 

@@ -70,9 +70,10 @@ export function createMarketingRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** Records an event; `userId` null for an anonymous visitor's (analytics). */
     async record(
       organizationId: string,
-      userId: string,
+      userId: string | null,
       name: string,
       properties: Record<string, unknown>,
     ): Promise<void> {

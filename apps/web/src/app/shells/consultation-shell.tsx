@@ -3,7 +3,9 @@ import {
   isConsultationSection,
   SECTION_STAGE,
 } from '@portal/domain/consultation/stages';
+import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { analyticsPath, track } from '../../lib/analytics';
 import { useSessionUser } from '../../lib/session';
 import { BrandLogo } from './brand-logo';
 import { NavIcon } from './nav-icon';
@@ -46,6 +48,12 @@ function StageNav({ current }: { current: number }) {
 export default function ConsultationShell() {
   const user = useSessionUser();
   const stage = useStage();
+  const { pathname } = useLocation();
+  // 000 §7: an analytics event at each step of the visit
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per step, i.e. per path
+  useEffect(() => {
+    if (stage !== null) track('Consultation Step Viewed', { stage, path: analyticsPath() });
+  }, [stage, pathname]);
   const home = user ? `/dashboard/${encodeURIComponent(user._id)}/profile` : '/';
   return (
     <div className="focus-shell">

@@ -10,6 +10,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextInput } from '../../../components/ui/text-input';
+import { identify } from '../../../lib/analytics';
 import { collectAnalyticsTraits } from '../../../lib/analytics-traits';
 import { ERROR_TEXT, isApiError } from '../../../lib/api-error';
 import { saveSession } from '../../../lib/session';
@@ -90,6 +91,7 @@ export default function SignupPage() {
         analytics_traits: collectAnalyticsTraits(location.search),
       });
       saveSession(session);
+      identify(session.user, 'Signed Up');
       sessionStarted();
       setRouting(true);
       await navigate(await resolvePostSignupPath({ user: session.user, productId: landing.productId }), {

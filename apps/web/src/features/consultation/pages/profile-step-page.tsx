@@ -20,6 +20,7 @@ import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { UnavailableStateModal } from '../../../components/unavailable-state/unavailable-state-modal';
 import { useUnavailableState } from '../../../components/unavailable-state/use-unavailable-state';
+import { analyticsPath, track } from '../../../lib/analytics';
 import { carriedQuery, isInvalidIntakeError, pharmacyTarget } from '../../../lib/consultation-routing';
 import { useSessionUser } from '../../../lib/session';
 import '../../../components/step-page/step-page.css';
@@ -92,6 +93,7 @@ export default function ProfileStepPage() {
         return;
       }
       const updated = await save.mutateAsync(toProfileChanges(values));
+      track('Profile Completed', { stage: 1, path: analyticsPath() });
       void navigate(consultationPath(pharmacyTarget(updated ?? user), ctx));
     } catch {
       setStatus('error');

@@ -67,6 +67,26 @@ describe('Add-on treatments', () => {
     signIn(complete);
   });
 
+  it('records analytics events at the step and at each add-on action, with ids and types only (000 §7)', async () => {
+    const analytics = new Response(null, { status: 204 });
+    const requests = api(intake().products, { 'POST /v2/users/analytics/events': analytics });
+    const { user } = renderRoute(PATH);
+    const toggle = await screen.findByRole('button', { name: 'Add Metformin ER' });
+    await user.click(toggle);
+    await user.click(toggle);
+    const events = requests
+      .filter((r) => r.path === '/v2/users/analytics/events')
+      .map((r) => r.body as { event: string; properties: Record<string, unknown> });
+    expect(events.map((e) => e.event)).toEqual([
+      'Consultation Step Viewed',
+      'Add-on Added',
+      'Add-on Removed',
+    ]);
+    expect(events[0]!.properties).toMatchObject({ stage: 4 });
+    expect(events[0]!.properties.path).not.toMatch(/[0-9a-f]{24}/);
+    expect(events[1]!.properties).toEqual({ stage: 4, product_id: METFORMIN_ID, product_type: 'medication' });
+  });
+
   it('toggles cards, edits a plan with Change Plan and continues with the configuration', async () => {
     const requests = api();
     const { user, router } = renderRoute(PATH);

@@ -12,6 +12,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SidePanel } from '../../../components/ui/side-panel';
 import { Spinner } from '../../../components/ui/spinner';
+import { track } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api-error';
 import { isInvalidIntakeError } from '../../../lib/consultation-routing';
 import { readSelectedProducts, writeSelectedProducts } from '../../../lib/funnel-selection';
@@ -147,7 +148,16 @@ function AddOnsForm({ data }: { data: AddOnsData }) {
                   offer={offer}
                   config={chosen.get(id) ?? null}
                   defaultConfig={defaultAddOnConfiguration(offer)}
-                  onToggle={() => setConfig(id, chosen.has(id) ? null : defaultAddOnConfiguration(offer))}
+                  onToggle={() => {
+                    const adding = !chosen.has(id);
+                    setConfig(id, adding ? defaultAddOnConfiguration(offer) : null);
+                    // 000 §7: an analytics event at each add-on action
+                    track(adding ? 'Add-on Added' : 'Add-on Removed', {
+                      stage: 4,
+                      product_id: id,
+                      product_type: offer.template.type,
+                    });
+                  }}
                   onLearnMore={() => setLearnMore(offer)}
                   onChangePlan={(config) => setConfig(id, config)}
                 />

@@ -15,6 +15,7 @@ import { funnelKeys } from '../../../api/view-keys';
 import { InvalidIntakeRedirect } from '../../../components/step-page/intake-guard';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { itemOf, track } from '../../../lib/analytics';
 import { isApiError } from '../../../lib/api-error';
 import { isInvalidIntakeError } from '../../../lib/consultation-routing';
 import { isCompounded } from '../../../lib/dosage-units';
@@ -194,6 +195,17 @@ function PreferencesForm({ data }: { data: PreferencesData }) {
         (p) => p.is_addon && p.product_template !== template._id,
       );
       writeSelectedProducts(intakeId, [entry, ...addOns]);
+      // 000 §7: an analytics event at the treatment-preference action, the item priced per month (000 §9)
+      const item = itemOf(entry);
+      track('Treatment Preference Selected', {
+        stage: 4,
+        product_id: template._id,
+        product_type: template.type,
+        preference: `months-${chosen.months}`,
+        items: [item],
+        value: item.price,
+        currency: 'USD',
+      });
       writeJson(STORAGE_KEYS.defaultItem, entry);
       writeStorage(STORAGE_KEYS.defaultDurationSelection, String(selected.pricing.interval_count));
       await addIntakeProducts(intakeId, [configurationBody(template, selected, chosen, membership)]);
