@@ -30,7 +30,8 @@ export async function recordDashboard(base: string, email: string, password: str
     page.on('request', (r) => {
       if (!['fetch', 'xhr'].includes(r.resourceType())) return;
       const url = new URL(r.url());
-      if (url.pathname.startsWith('/login/')) return;
+      // The sign-in itself and the fire-and-forget analytics events are not the dashboard's reads.
+      if (url.pathname.startsWith('/login/') || url.pathname.endsWith('/analytics/events')) return;
       calls.push({
         method: r.method(),
         path: url.pathname + url.search,
