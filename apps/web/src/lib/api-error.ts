@@ -1,11 +1,13 @@
+import { ERROR_CODES } from '@portal/domain/constants';
 import { MESSAGES } from '@portal/domain/messages';
 
-/** Error codes the server sends in `text` that the client acts on (000 §8, 002 §8.1). */
+/** Error codes the server sends in `text` that the client acts on (000 §8, 002 §8.1; the domain's ERROR_CODES). */
 export const ERROR_TEXT = {
-  invalidCredentials: 'InvalidCredentials',
-  emailAlreadyExists: 'EmailAlreadyExists',
-  networkError: 'NetworkError',
-  tokenExpired: 'TokenExpired',
+  invalidCredentials: ERROR_CODES.InvalidCredentials,
+  emailAlreadyExists: ERROR_CODES.EmailAlreadyExists,
+  networkError: ERROR_CODES.NetworkError,
+  tokenExpired: ERROR_CODES.TokenExpired,
+  fileSizeLimit: ERROR_CODES.FileSizeLimitError,
   tooManyRequests: 'TooManyRequests',
 } as const;
 

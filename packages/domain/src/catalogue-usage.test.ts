@@ -1,0 +1,154 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as CONSTANTS from './constants';
+import { FORM_ERROR_MESSAGES, MESSAGES, NOTIFICATION_TITLES } from './messages';
+
+/**
+ * Every message and constant of the catalogue is used by product code (issue 11 §4), or is owed by a named open
+ * issue below. A catalogue entry nobody uses is a text or rule the documents give that the product does not
+ * honour; an entry still listed as owed once it is used keeps this list honest.
+ */
+const OWED: Record<string, string> = {
+  // 13: messaging
+  'MESSAGES.fileSendError': 'issue 13 (messaging)',
+  'MESSAGES.lifestyleOtherDetails': 'issue 13 (lifestyle questions in the care conversation)',
+  TYPING_NOTICE_THROTTLE_MS: 'issue 13 (messaging)',
+  TYPING_INDICATOR_MS: 'issue 13 (messaging)',
+  // 14: labs
+  'MESSAGES.labOrderSuccess': 'issue 14 (labs)',
+  'MESSAGES.requisitionNotReady': 'issue 14 (labs)',
+  'MESSAGES.labsEmpty': 'issue 14 (labs)',
+  LAB_ALERT_MS: 'issue 14 (labs)',
+  BIO_AGE_ANIMATION_MS: 'issue 14 (labs)',
+  LAB_STATUS_PROGRESS: 'issue 14 (labs)',
+  WIDE_TOOLTIP_MIN_CHARS: 'issue 14 (labs analysis tooltips)',
+  // 15: shop, version banner
+  'MESSAGES.orderSubmitFailure': 'issue 15 (shop)',
+  'MESSAGES.versionAvailable': 'issue 15 (version banner)',
+  'MESSAGES.actionSuccess': 'issue 15 (shop)',
+  VERSION_CHECK_INTERVAL_MS: 'issue 15 (version banner)',
+  VERSION_BANNER_DISMISS_MS: 'issue 15 (version banner)',
+  CAROUSEL_AUTOPLAY_MS: 'issue 15 (shop)',
+  // 11: the rest of this issue's §4
+  'NOTIFICATION_TITLES.error': 'issue 11 §4 (toast titles)',
+  'NOTIFICATION_TITLES.info': 'issue 11 §4 (toast titles)',
+  'NOTIFICATION_TITLES.success': 'issue 11 §4 (toast titles)',
+  'NOTIFICATION_TITLES.warning': 'issue 11 §4 (toast titles)',
+  PLAN_LOADING_DELAYS_MS: 'issue 11 §4 (timings)',
+  LAYOUT_RECALC_DELAY_MS: 'issue 11 §4 (timings)',
+  LOADING_SCREEN_MS: 'issue 11 §4 (timings)',
+  LOADING_SCREEN_FADE_MS: 'issue 11 §4 (timings)',
+  SUMMARY_SKELETON_MS: 'issue 11 §4 (timings)',
+  // 11: the form error keys of 001 §5 and the generic form texts: the forms use their own field messages today
+  'MESSAGES.formAddressRequired': 'issue 11 §4 (form texts)',
+  'MESSAGES.formAddressInvalid': 'issue 11 §4 (form texts)',
+  'MESSAGES.formAptSuiteRequired': 'issue 11 §4 (form texts)',
+  'MESSAGES.formCityRequired': 'issue 11 §4 (form texts)',
+  'MESSAGES.formCountryRequired': 'issue 11 §4 (form texts)',
+  'MESSAGES.formEmailRequired': 'issue 11 §4 (form texts)',
+  'MESSAGES.formFirstNameInvalid': 'issue 11 §4 (form texts)',
+  'MESSAGES.formLastNameInvalid': 'issue 11 §4 (form texts)',
+  'MESSAGES.formMobileRequired': 'issue 11 §4 (form texts)',
+  'MESSAGES.formMobileIncomplete': 'issue 11 §4 (form texts)',
+  'MESSAGES.formRemoveCountryCode': 'issue 11 §4 (form texts)',
+  'MESSAGES.formPasswordRequired': 'issue 11 §4 (form texts)',
+  'MESSAGES.formPhoneIncomplete': 'issue 11 §4 (form texts)',
+  'MESSAGES.formStateRequired': 'issue 11 §4 (form texts)',
+  'MESSAGES.formZipRequired': 'issue 11 §4 (form texts)',
+  'FORM_ERROR_MESSAGES.FIRST_NAME_EMPTY': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.FIRST_NAME_SHORT': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.LAST_NAME_EMPTY': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.LAST_NAME_SHORT': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.SEX': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.BIRTHDAY_EMPTY': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.BIRTHDAY_DATE': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.BIRTHDAY_AGE': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.HEIGHT': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.WEIGHT': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.STREET_ADDRESS_EMPTY': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.STREET_ADDRESS_LONG': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.APT_LONG': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.CITY_EMPTY': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.CITY_LONG': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.STATE_REQUIRED': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.ZIP_INVALID': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.COUNTRY_EMPTY': 'issue 11 §4 (001 §5 form error keys)',
+  'FORM_ERROR_MESSAGES.PHONE_EMPTY': 'issue 11 §4 (001 §5 form error keys)',
+  DATE_FORMAT: 'issue 11 §4 (the birthday and phone masks of the forms)',
+  BIRTHDAY_MASK: 'issue 11 §4 (the birthday and phone masks of the forms)',
+  PHONE_MASK: 'issue 11 §4 (the birthday and phone masks of the forms)',
+  PHONE_MASKED_LENGTH: 'issue 11 §4 (the birthday and phone masks of the forms)',
+  // the prices of 000 §9 live in the seeded catalogue (decision 014); an API test checks the seed against them
+  GENERIC_RAPAMYCIN_FROM_USD: 'checked against the seed by db/seed tests',
+  COMPOUNDED_RAPAMYCIN_FROM_USD: 'checked against the seed by db/seed tests',
+};
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const SOURCES = ['apps/api/src', 'apps/web/src', 'packages/domain/src'];
+const CATALOGUE = new Set(['packages/domain/src/messages.ts', 'packages/domain/src/constants.ts']);
+
+function productFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'test' || name === 'testing' ? [] : productFiles(full);
+    const relative = path.relative(ROOT, full);
+    if (!/\.(ts|tsx)$/.test(name) || /\.test\.tsx?$/.test(name) || CATALOGUE.has(relative)) return [];
+    return [full];
+  });
+}
+
+const code = SOURCES.flatMap((dir) => productFiles(path.join(ROOT, dir)))
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n');
+// Entries the catalogue itself builds on (FORM_ERROR_MESSAGES points at MESSAGES) are read through them.
+const catalogue = [...CATALOGUE].map((file) => readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
+
+const used = (pattern: RegExp) => pattern.test(code);
+/** Messages read through a catalogue helper (uploadFailureMessage...) that product code calls. */
+const throughHelpers = new Set(
+  [...catalogue.matchAll(/export function (\w+)\([\s\S]*?\n}/g)]
+    .filter((m) => used(new RegExp(`\\b${m[1]}\\(`)))
+    .flatMap((m) => [...m[0].matchAll(/MESSAGES\.(\w+)/g)].map((k) => k[1])),
+);
+const entries = [
+  ...Object.keys(MESSAGES).map((key) => ({
+    name: `MESSAGES.${key}`,
+    used:
+      used(new RegExp(`MESSAGES\\.${key}\\b`)) ||
+      throughHelpers.has(key) ||
+      // read through a form error key that product code uses
+      Object.entries(FORM_ERROR_MESSAGES).some(
+        ([formKey, value]) =>
+          value === MESSAGES[key as keyof typeof MESSAGES] && used(new RegExp(`\\b${formKey}\\b`)),
+      ),
+  })),
+  ...Object.keys(FORM_ERROR_MESSAGES).map((key) => ({
+    name: `FORM_ERROR_MESSAGES.${key}`,
+    used: used(new RegExp(`\\b${key}\\b`)) || used(/FORM_ERROR_MESSAGES\[/),
+  })),
+  ...Object.keys(NOTIFICATION_TITLES).map((key) => ({
+    name: `NOTIFICATION_TITLES.${key}`,
+    used: used(new RegExp(`NOTIFICATION_TITLES\\.${key}\\b`)) || used(/NOTIFICATION_TITLES\[/),
+  })),
+  ...Object.keys(CONSTANTS).map((name) => ({ name, used: used(new RegExp(`\\b${name}\\b`)) })),
+];
+
+describe('the catalogue of messages and constants', () => {
+  it('has every entry used by product code, or owed by a named open issue', () => {
+    const unused = entries.filter((e) => !e.used && !OWED[e.name]).map((e) => e.name);
+    expect(unused, `unused and owed by no issue:\n  ${unused.join('\n  ')}`).toEqual([]);
+  });
+
+  it('lists as owed only entries that are still unused', () => {
+    const done = entries.filter((e) => e.used && OWED[e.name]).map((e) => e.name);
+    expect(done, `used now, remove from OWED:\n  ${done.join('\n  ')}`).toEqual([]);
+    const unknown = Object.keys(OWED).filter((name) => !entries.some((e) => e.name === name));
+    expect(unknown).toEqual([]);
+  });
+
+  it('reads the catalogue it checks', () => {
+    expect(catalogue).toContain('export const MESSAGES');
+    expect(entries.length).toBeGreaterThan(150);
+  });
+});
