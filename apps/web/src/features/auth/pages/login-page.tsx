@@ -182,7 +182,6 @@ function LoginPage({ entry }: { entry: AuthEntry }) {
             autoComplete="one-time-code"
             autoCapitalize="off"
             spellCheck={false}
-            // biome-ignore lint/a11y/noAutofocus: the one field of this step, shown after the visitor's own submit
             autoFocus
             value={code}
             error={failure?.kind === 'second-factor' ? (failure.message ?? undefined) : undefined}
