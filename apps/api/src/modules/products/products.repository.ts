@@ -188,15 +188,18 @@ export function createProductsRepository(db: Db, memberships: MembershipsReposit
         );
       }
       const where = and(activeIn(organizationId), ...filters);
-      const [total] = await db.select({ n: count() }).from(productTemplates).where(where);
+      // The count and the page are independent: asked together, on a server they run on two connections.
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(productTemplates).where(where),
+        db
+          .select(templateColumns)
+          .from(productTemplates)
+          .where(where)
+          .orderBy(asc(productTemplates.sortOrder), asc(productTemplates.name), asc(productTemplates.id))
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit),
+      ]);
       const totalDocs = total?.n ?? 0;
-      const rows = await db
-        .select(templateColumns)
-        .from(productTemplates)
-        .where(where)
-        .orderBy(asc(productTemplates.sortOrder), asc(productTemplates.name), asc(productTemplates.id))
-        .limit(q.limit)
-        .offset((q.page - 1) * q.limit);
       const totalPages = Math.ceil(totalDocs / q.limit);
       return {
         docs: await withMemberships(organizationId, rows),
