@@ -2,6 +2,7 @@ import type { Organization } from '@portal/domain/contracts/organization';
 import { getOrganization, searchOrganization } from '../api/organization';
 import { applyBrandToDocument, setBrand } from '../lib/brand';
 import type { InjectedBrand } from '../lib/organization';
+import { readPageData } from '../lib/page-data';
 
 const LOOKUP_TIMEOUT_MS = 8000;
 
@@ -14,16 +15,10 @@ function withTimeout(): AbortSignal {
  * `#portal-brand` ({ organization, fallback }), or the older `window.__PORTAL_BRAND__` form.
  */
 export function readInjectedBrand(): InjectedBrand | null {
-  const text = document.getElementById('portal-brand')?.textContent;
-  if (text) {
-    try {
-      const parsed = JSON.parse(text) as Partial<InjectedBrand>;
-      if (parsed.organization?._id)
-        return { organization: parsed.organization, fallback: parsed.fallback === true };
-    } catch {
-      // malformed: look the brand up instead
-    }
-  }
+  const parsed = readPageData() as Partial<InjectedBrand>;
+  // missing or malformed: the older form, else the brand is looked up
+  if (parsed.organization?._id)
+    return { organization: parsed.organization, fallback: parsed.fallback === true };
   const legacy = window.__PORTAL_BRAND__;
   return legacy?._id ? { organization: legacy, fallback: false } : null;
 }

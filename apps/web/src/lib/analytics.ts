@@ -1,8 +1,14 @@
-import { type AnalyticsEventName, type AnalyticsItem, analyticsItem } from '@portal/domain/analytics/events';
+import {
+  type AnalyticsEventName,
+  type AnalyticsItem,
+  analyticsItem,
+  CAMPAIGN_TRAIT,
+} from '@portal/domain/analytics/events';
 import type { AnalyticsProperties } from '@portal/domain/contracts/analytics';
 import { scrubPath } from '@portal/domain/reporting/scrub';
 import { getOrganizationId } from './brand';
 import type { SelectedProduct } from './funnel-selection';
+import { readPageData } from './page-data';
 import type { Patient } from './patient';
 import { getToken } from './session';
 import { tokenStatus } from './token';
@@ -19,15 +25,7 @@ let writeKey: string | null | undefined;
 
 function segmentWriteKey(): string | null {
   if (writeKey === undefined) {
-    try {
-      const text = document.getElementById('portal-brand')?.textContent;
-      const value = text
-        ? (JSON.parse(text) as { analytics?: { segment_write_key?: string } }).analytics
-        : undefined;
-      writeKey = value?.segment_write_key ?? null;
-    } catch {
-      writeKey = null;
-    }
+    writeKey = readPageData().analytics?.segment_write_key ?? null;
   }
   return writeKey;
 }
@@ -87,8 +85,7 @@ export function track(event: AnalyticsEventName, properties: AnalyticsProperties
 function campaignTraits(user: Patient): Record<string, string> {
   const traits: Record<string, string> = {};
   for (const [key, value] of Object.entries(user.analytics_traits ?? {})) {
-    if (/^(utm_[a-z]+|ref|referral|source|campaign)$/.test(key) && typeof value === 'string')
-      traits[key] = value.slice(0, 80);
+    if (CAMPAIGN_TRAIT.test(key) && typeof value === 'string') traits[key] = value.slice(0, 80);
   }
   return traits;
 }

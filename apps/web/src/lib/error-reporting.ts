@@ -1,15 +1,10 @@
 import type { ClientErrorBody } from '@portal/domain/contracts/client-error';
 import { scrubPath, scrubText } from '@portal/domain/reporting/scrub';
 import { getOrganizationId } from './brand';
+import { type PageData, readPageData } from './page-data';
 
 /** What the server wrote into the page about error reporting (only when a browser DSN is configured). */
-export interface ReportingConfig {
-  dsn: string;
-  environment: string;
-  traces_sample_rate: number;
-  replays_session_sample_rate: number;
-  replays_on_error_sample_rate: number;
-}
+export type ReportingConfig = NonNullable<PageData['reporting']>;
 
 type Kind = ClientErrorBody['kind'];
 
@@ -21,13 +16,8 @@ let sentry: Promise<{ capture: (error: unknown) => void }> | undefined;
 
 function readConfig(): ReportingConfig | null {
   if (config === undefined) {
-    try {
-      const text = document.getElementById('portal-brand')?.textContent;
-      const value = text ? (JSON.parse(text) as { reporting?: ReportingConfig }).reporting : undefined;
-      config = value?.dsn ? value : null;
-    } catch {
-      config = null;
-    }
+    const value = readPageData().reporting;
+    config = value?.dsn ? value : null;
   }
   return config;
 }

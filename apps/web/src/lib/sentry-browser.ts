@@ -1,4 +1,4 @@
-import { type ReportEvent, scrubEvent, scrubText } from '@portal/domain/reporting/scrub';
+import { type ReportEvent, scrubBreadcrumb, scrubEvent } from '@portal/domain/reporting/scrub';
 import * as Sentry from '@sentry/react';
 import type { ReportingConfig } from './error-reporting';
 
@@ -19,11 +19,7 @@ export function startSentry(config: ReportingConfig): { capture: (error: unknown
       Sentry.replayIntegration({ maskAllText: true, maskAllInputs: true, blockAllMedia: true }),
     ],
     beforeSend: (event) => scrubEvent(event as unknown as ReportEvent) as unknown as typeof event,
-    beforeBreadcrumb: (crumb) => ({
-      ...(crumb.category ? { category: crumb.category } : {}),
-      ...(crumb.message ? { message: scrubText(crumb.message, 500) } : {}),
-      ...(crumb.level ? { level: crumb.level } : {}),
-    }),
+    beforeBreadcrumb: (crumb) => scrubBreadcrumb(crumb),
   });
   return { capture: (error) => void Sentry.captureException(error) };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANALYTICS_EVENTS } from '../analytics/events';
+import { ANALYTICS_EVENTS, CAMPAIGN_TRAIT } from '../analytics/events';
 import { Id } from './common';
 
 const Short = z.string().max(80);
@@ -43,7 +43,7 @@ export const AnalyticsProperties = z
       .regex(/^[a-z0-9_-]{1,40}$/)
       .optional(),
     /** Campaign traits of the visit (utm_*, referral), as the user's analytics_traits hold them. */
-    traits: z.record(z.string().regex(/^(utm_[a-z]+|ref|referral|source|campaign)$/), Short).optional(),
+    traits: z.record(z.string().regex(CAMPAIGN_TRAIT), Short).optional(),
   })
   .strict();
 export type AnalyticsProperties = z.infer<typeof AnalyticsProperties>;

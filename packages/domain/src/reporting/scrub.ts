@@ -94,11 +94,19 @@ export function scrubEvent<T extends ReportEvent>(event: T): T {
     }
   }
   if (event.breadcrumbs) {
-    event.breadcrumbs = event.breadcrumbs.map((b) => ({
-      ...(b.category ? { category: b.category } : {}),
-      ...(b.message ? { message: scrubText(b.message, 500) } : {}),
-    }));
+    event.breadcrumbs = event.breadcrumbs.map(scrubBreadcrumb);
   }
   delete event.extra;
   return event;
+}
+
+/** A breadcrumb as a report may keep it: its category, level and scrubbed message; never its data. */
+export function scrubBreadcrumb<T extends { category?: string; message?: string; level?: unknown }>(
+  crumb: T,
+): T {
+  return {
+    ...(crumb.category ? { category: crumb.category } : {}),
+    ...(crumb.message ? { message: scrubText(crumb.message, 500) } : {}),
+    ...(crumb.level ? { level: crumb.level } : {}),
+  } as T;
 }

@@ -1,4 +1,4 @@
-import { type ReportEvent, scrubEvent, scrubText } from '@portal/domain/reporting/scrub';
+import { type ReportEvent, scrubBreadcrumb, scrubEvent } from '@portal/domain/reporting/scrub';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { describeError } from '../log-safe';
@@ -54,11 +54,7 @@ export async function createErrorReporter(
     },
     beforeSend: (event) => scrubEvent(event as unknown as ReportEvent) as unknown as typeof event,
     ...sentryOverrides,
-    beforeBreadcrumb: (crumb) => ({
-      ...(crumb.category ? { category: crumb.category } : {}),
-      ...(crumb.message ? { message: scrubText(crumb.message, 500) } : {}),
-      ...(crumb.level ? { level: crumb.level } : {}),
-    }),
+    beforeBreadcrumb: (crumb) => scrubBreadcrumb(crumb),
   });
   return {
     kind: 'sentry',
