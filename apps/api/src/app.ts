@@ -29,6 +29,7 @@ import { marketingRoutes } from './modules/marketing/marketing.routes';
 import { createMediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
+import { createNotificationsRepository } from './modules/notifications/notifications.repository';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { failedJobsRoutes } from './modules/operations/failed-jobs.routes';
 import { createOrdersRepository } from './modules/orders/orders.repository';
@@ -210,6 +211,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   owners.set('purchase', (id) => purchaseOwners.ownerOf(id));
   const subscriptionOwners = createPrescriptionChangeRepository(db);
   owners.set('subscription', (id) => subscriptionOwners.ownerOf(id));
+  const notificationOwners = createNotificationsRepository(db);
+  owners.set('notification', (id) => notificationOwners.ownerOf(id));
   // Before the API routes, so a page navigation to a path the API also serves (e.g. /orders/...) gets the app:
   // a root hook reaches only the plugins registered after it.
   const browserDsn = config.SENTRY_BROWSER_DSN ?? config.SENTRY_DSN;
