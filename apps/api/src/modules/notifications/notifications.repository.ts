@@ -41,6 +41,8 @@ export type NewNotification = {
   data?: NotificationData;
 };
 
+const ID = /^[0-9a-f]{24}$/i;
+
 const unreadOf = (userId: string) => and(eq(notifications.userId, userId), sql`not ${notifications.read}`);
 
 const newestFirst = [desc(notifications.createdAt), desc(notifications.id)];
@@ -124,6 +126,24 @@ export function createNotificationsRepository(db: Db) {
         .select(columns)
         .from(notifications)
         .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+      return row;
+    },
+
+    /** One notification by id, whoever it belongs to: the access check has already named its owner. */
+    async byId(id: string): Promise<NotificationRow | undefined> {
+      if (!ID.test(id)) return undefined;
+      const [row] = await db.select(columns).from(notifications).where(eq(notifications.id, id)).limit(1);
+      return row;
+    },
+
+    /** Who a notification belongs to, for the access check of a route that names one. */
+    async ownerOf(id: string): Promise<{ userId: string; organizationId: string } | undefined> {
+      if (!ID.test(id)) return undefined;
+      const [row] = await db
+        .select({ userId: notifications.userId, organizationId: notifications.organizationId })
+        .from(notifications)
+        .where(eq(notifications.id, id))
+        .limit(1);
       return row;
     },
 

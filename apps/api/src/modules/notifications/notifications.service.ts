@@ -61,6 +61,13 @@ export function createNotificationsService(deps: { repo: NotificationsRepository
       };
     },
 
+    /** One notification (its detail page); the access check has let only its patient or their clinic's staff in. */
+    async one(id: string) {
+      const row = await repo.byId(id);
+      if (!row) throw Errors.notFound('The notification');
+      return toNotification(row);
+    },
+
     /** Only the caller's own notification: another patient's answers 404 like an unknown one. */
     async markRead(userId: string, id: string) {
       const row = await repo.markRead(id, userId, now());
