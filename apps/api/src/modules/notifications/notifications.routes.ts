@@ -57,7 +57,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'owner', resource: 'notification', param: 'id' } },
       schema: {
         tags,
-        summary: 'One notification: its patient or staff of their organization (another patient’s answers 403)',
+        summary:
+          'One notification: its patient or staff of their organization (another patient’s answers 403)',
         description: 'Reading it does not mark it read: POST /v2/notifications/{id}/read does.',
         params: z.object({ id: Id }).strict(),
         response: { 200: Notification, ...errorResponses },
