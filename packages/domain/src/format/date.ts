@@ -1,4 +1,5 @@
 import { BIRTH_YEAR_WINDOW } from '../constants';
+import { maskBirthdayInput } from './mask';
 
 /** A calendar date without time or zone; month is 1 to 12. */
 export interface CalendarDate {
@@ -87,10 +88,7 @@ export function mmDdYyyyToIso(value: string): string | null {
 
 /** Applies the birthday mask ##-##-#### to typed input: keeps up to 8 digits and inserts the dashes. */
 export function maskBirthday(input: string): string {
-  const digits = input.replace(/\D/g, '').slice(0, 8);
-  if (digits.length <= 2) return digits;
-  if (digits.length <= 4) return `${digits.slice(0, 2)}-${digits.slice(2)}`;
-  return `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}`;
+  return maskBirthdayInput(input);
 }
 
 /** The local calendar date of a Date (or the calendar date itself). */

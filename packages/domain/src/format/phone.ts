@@ -1,3 +1,5 @@
+import { maskPhoneInput } from './mask';
+
 /** Digits of the input with a leading US country code (1, from +1 or 1 followed by ten digits) removed. */
 export function nationalNumber(input: string): string {
   const digits = input.replace(/\D/g, '');
@@ -6,11 +8,7 @@ export function nationalNumber(input: string): string {
 
 /** Applies the mask (###) ###-#### to typed input (up to ten national digits; a leading 1 of an 11-digit entry is dropped). */
 export function maskPhone(input: string): string {
-  const digits = nationalNumber(input).slice(0, 10);
-  if (digits.length === 0) return '';
-  if (digits.length <= 3) return `(${digits}`;
-  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+  return maskPhoneInput(input);
 }
 
 /** True when the input is a valid 10-digit NANP number (area code and exchange start with 2-9), with or without +1. */

@@ -179,6 +179,22 @@ describe('ShippingForm', () => {
     });
   });
 
+  it('masks the phone as (###) ###-####: a pasted +1 number, letters ignored, backspace through the dash', async () => {
+    mockApi({});
+    const { user } = renderWithQuery(<Harness />);
+    const phone = screen.getByLabelText('Phone number');
+    await user.click(phone);
+    await user.paste('+1 (555) 123-4567');
+    expect(phone).toHaveValue('(555) 123-4567');
+    await user.clear(phone);
+    await user.type(phone, '55x5a1');
+    expect(phone).toHaveValue('(555) 1');
+    await user.type(phone, '{Backspace}');
+    expect(phone).toHaveValue('(555');
+    await user.type(phone, '1234567{Backspace}{Backspace}{Backspace}{Backspace}');
+    expect(phone).toHaveValue('(555) 123');
+  });
+
   it('leaves city and state as typed for an unknown ZIP', async () => {
     mockApi({ 'GET /v2/address/zip/00000': json(404, { text: 'NotFound', message: 'x' }) });
     const { user } = renderWithQuery(<Harness />);

@@ -1,4 +1,4 @@
-import { maskPhone } from '@portal/domain/format/phone';
+import { maskPhoneInput } from '@portal/domain/format/mask';
 import {
   normalizeShipping,
   type ShippingField,
@@ -94,7 +94,8 @@ export function useShippingForm({
     isValid: form.isValid,
     showMobile,
     errorFor: form.errorFor,
-    setValue: (field, value) => set(field, PHONE_FIELDS.has(field) ? maskPhone(value) : value),
+    setValue: (field, value) =>
+      set(field, PHONE_FIELDS.has(field) ? maskPhoneInput(value, values[field]) : value),
     touch: form.touch,
     submit: form.submit,
     fillAddress: (address) => {

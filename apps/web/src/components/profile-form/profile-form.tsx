@@ -1,10 +1,11 @@
-import { maskBirthday } from '@portal/domain/format/date';
+import { DATE_FORMAT } from '@portal/domain/constants';
 import {
   fromTotalInches,
   HEIGHT_FEET_OPTIONS,
   HEIGHT_INCH_OPTIONS,
   toTotalInches,
 } from '@portal/domain/format/height';
+import { maskBirthdayInput } from '@portal/domain/format/mask';
 import { MESSAGES } from '@portal/domain/messages';
 import {
   isSex,
@@ -131,10 +132,10 @@ export function ProfileForm({
           name="birthday"
           inputMode="numeric"
           autoComplete="bday"
-          placeholder="MM-DD-YYYY"
+          placeholder={DATE_FORMAT}
           maxLength={10}
           value={values.birthday}
-          onChange={(event) => setValue('birthday', maskBirthday(event.target.value))}
+          onChange={(event) => setValue('birthday', maskBirthdayInput(event.target.value, values.birthday))}
           onBlur={() => touch('birthday')}
           error={errorFor('birthday')}
         />

@@ -1,3 +1,4 @@
+import { maskPhoneInput } from '@portal/domain/format/mask';
 import { maskPhone, nationalNumber } from '@portal/domain/format/phone';
 import { MESSAGES } from '@portal/domain/messages';
 import { offersMobileVerification } from '@portal/domain/settings/mobile-verification';
@@ -98,7 +99,7 @@ export function MobileNumberSection({ user }: { user: Patient }) {
           autoComplete="tel-national"
           placeholder="(555) 555-5555"
           value={number}
-          onChange={(e) => setNumber(maskPhone(e.target.value))}
+          onChange={(e) => setNumber(maskPhoneInput(e.target.value, number))}
           onBlur={() => setTouched(true)}
           error={error}
           hint="US numbers only."

@@ -1,4 +1,5 @@
 import { VERIFICATION_CODE_LENGTH } from '@portal/domain/constants';
+import { maskPhoneInput } from '@portal/domain/format/mask';
 import { maskPhone, nationalNumber } from '@portal/domain/format/phone';
 import {
   clearedOnDismiss,
@@ -156,7 +157,7 @@ export function MobileVerificationPanel({
             placeholder="(555) 555-5555"
             value={number}
             readOnly={!editing}
-            onChange={(e) => setNumber(maskPhone(e.target.value))}
+            onChange={(e) => setNumber(maskPhoneInput(e.target.value, number))}
             onBlur={() => setTouched(true)}
             error={numberError}
             hint="US numbers only. We will text you a 5-digit code."

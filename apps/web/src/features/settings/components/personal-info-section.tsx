@@ -1,5 +1,6 @@
-import { maskBirthday } from '@portal/domain/format/date';
+import { DATE_FORMAT } from '@portal/domain/constants';
 import { fromTotalInches, HEIGHT_FEET_OPTIONS, HEIGHT_INCH_OPTIONS } from '@portal/domain/format/height';
+import { maskBirthdayInput } from '@portal/domain/format/mask';
 import { MESSAGES } from '@portal/domain/messages';
 import {
   type PersonalInfoField,
@@ -77,7 +78,12 @@ export function PersonalInfoSection({ user }: { user: Patient }) {
   const bind = (field: Field) => ({
     ...form.text(field),
     onChange: (event: { target: { value: string } }) =>
-      form.setValue(field, field === 'birthday' ? maskBirthday(event.target.value) : event.target.value),
+      form.setValue(
+        field,
+        field === 'birthday'
+          ? maskBirthdayInput(event.target.value, form.values.birthday)
+          : event.target.value,
+      ),
   });
   const selectBind = (field: Field) => ({
     name: field,
@@ -149,7 +155,7 @@ export function PersonalInfoSection({ user }: { user: Patient }) {
             label="Birthday"
             inputMode="numeric"
             autoComplete="bday"
-            placeholder="MM-DD-YYYY"
+            placeholder={DATE_FORMAT}
             maxLength={10}
             disabled={locked}
             {...bind('birthday')}
