@@ -1,21 +1,9 @@
+import type { OrganizationSettings } from '@portal/domain/contracts/organization';
 import { boolean, index, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, ref, updatedAt } from './columns';
 
-export type OrganizationSettings = {
-  name: string;
-  logo: string;
-  logo_light_background?: string;
-  logo_dark_background?: string;
-  favicons: { icon: string };
-  brand: { primary_color: string };
-  support_email: string;
-  login: { image_v3: string; testimonials: { quote: string; author: string; title?: string }[] };
-  product_signup?: { image?: string };
-  signup?: { image?: string };
-  dropdown_links: { _id: string; name: string; url: string }[];
-  verification: { has_mobile_verification: boolean };
-  community_url?: string;
-};
+/** The clinic's brand settings, as the organization contract types them (002 §3). */
+export type { OrganizationSettings };
 
 export const organizations = pgTable('organizations', {
   id: idColumn(),

@@ -23,7 +23,34 @@ type BrandFacts = {
   testimonials: OrganizationSettings['login']['testimonials'];
   dropdownLinks: { name: string; url: string }[];
   communityUrl: string;
+  moreLinks: NonNullable<OrganizationSettings['more_links']>;
+  sideContent: NonNullable<OrganizationSettings['side_content']>;
 };
+
+/**
+ * The welcome widget's introduction (001 §2), line by line: what the narrator says (and the captions read),
+ * and what its slide shows. brand-media.ts makes the video and its captions from it.
+ */
+export function welcomeNarration(name: string): { title: string; slide: string; spoken: string }[] {
+  return [
+    { title: `Welcome to ${name}`, slide: 'Care for the decades ahead', spoken: `Welcome to ${name}.` },
+    {
+      title: 'Your physician',
+      slide: 'reviews your visit, history and labs',
+      spoken: 'Your physician reviews your visit, your history and your labs before prescribing anything.',
+    },
+    {
+      title: 'Your treatments',
+      slide: 'ship to your door',
+      spoken: 'Your treatments ship to your door, and your protocol changes as your results come in.',
+    },
+    {
+      title: 'Your care team',
+      slide: 'is one message away',
+      spoken: 'Your care team is one message away whenever you have a question.',
+    },
+  ];
+}
 
 const EFFECTIVE_DATE = 'March 1, 2025';
 
@@ -85,11 +112,21 @@ function buildBrand(b: BrandFacts, appUrl: string): BrandSeed & { appUrl: string
       brand: { primary_color: b.primaryColor },
       support_email: b.supportEmail,
       login: { image_v3: asset('hero.svg'), testimonials: b.testimonials },
-      product_signup: { image: asset('hero.svg') },
-      signup: { image: asset('hero.svg') },
+      // the pictures are decorative (no alt): the screens' headings say what the pages are for
+      product_signup: { image: asset('product-signup.webp') },
+      signup: { image: asset('signup.webp') },
       dropdown_links: b.dropdownLinks.map((l, i) => ({ _id: `${b.slug}-link-${i + 1}`, ...l })),
       verification: { has_mobile_verification: true },
       community_url: b.communityUrl,
+      welcome: {
+        video: {
+          url: asset('welcome.mp4'),
+          captions_url: asset('welcome.en.vtt'),
+          poster: asset('welcome-poster.webp'),
+        },
+      },
+      more_links: b.moreLinks,
+      side_content: b.sideContent,
     },
     policies: [
       { section: 'consent', title: 'Telehealth Consent', body: consentPolicy(b) },
@@ -135,6 +172,16 @@ export const EVERGREEN: BrandFacts = {
     { name: 'Help Center', url: 'https://help.evergreen.example.com' },
   ],
   communityUrl: 'https://community.evergreen.example.com',
+  moreLinks: {
+    pharmacy: { label: 'Evergreen Pharmacy', url: 'https://pharmacy.evergreen.example.com' },
+    community: { label: 'Community', url: 'https://community.evergreen.example.com' },
+    social: { label: 'Instagram', url: 'https://www.instagram.com/evergreenlongevity' },
+  },
+  sideContent: {
+    title: 'Members’ live Q&A',
+    body: 'On the first Tuesday of each month our physicians answer members’ questions live.',
+    link: { label: 'Save your seat', url: 'https://evergreen.example.com/live' },
+  },
 };
 
 export const BLUECREST: BrandFacts = {
@@ -173,6 +220,16 @@ export const BLUECREST: BrandFacts = {
     { name: 'Support', url: 'https://support.bluecrest.example.com' },
   ],
   communityUrl: 'https://community.bluecrest.example.com',
+  moreLinks: {
+    pharmacy: { label: 'Bluecrest Pharmacy', url: 'https://pharmacy.bluecrest.example.com' },
+    community: { label: 'Member Forum', url: 'https://community.bluecrest.example.com' },
+    social: { label: 'LinkedIn', url: 'https://www.linkedin.com/company/bluecrest-health' },
+  },
+  sideContent: {
+    title: 'Bring a friend',
+    body: 'Members who refer a friend get their next month of coaching free.',
+    link: { label: 'Refer a friend', url: 'https://bluecrest.example.com/refer' },
+  },
 };
 
 /** Brand 1 on localhost and brand 2 on 127.0.0.1, so both can be tried on one machine. */

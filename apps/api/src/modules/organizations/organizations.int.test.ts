@@ -1,6 +1,14 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Organization } from '@portal/domain/contracts/organization';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../db/schema/organizations';
 import { brandHead } from '../../platform/web';
 import { createTestApp, json, type TestApp } from '../../test/harness';
+
+/** Where the portal serves /brands/... from (the web app's public folder, copied into its build). */
+const WEB_PUBLIC = fileURLToPath(new URL('../../../../web/public', import.meta.url));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,6 +81,66 @@ describe('brand by host', () => {
     expect(head).toContain('--brand-primary:#123456');
     expect(head).toContain('<script type="application/json" id="portal-brand">');
     expect(head).not.toContain('<Clinic');
+  });
+});
+
+describe('brand content settings (issue 11 §6)', () => {
+  it('serves each clinic its signup pictures, introduction video, More links and side content, as real files', async () => {
+    for (const domain of ['localhost', '127.0.0.1']) {
+      const org = json<Organization>(await t.app.inject({ url: `/organization/search?domain=${domain}` }));
+      const s = org.settings;
+      const media = [
+        s.signup?.image,
+        s.product_signup?.image,
+        s.welcome?.video?.url,
+        s.welcome?.video?.captions_url,
+        s.welcome?.video?.poster,
+      ];
+      for (const path of media) {
+        expect(path).toMatch(/^\/brands\/[a-z]+\/[a-z-]+\.(webp|mp4|en\.vtt)$/);
+        expect(existsSync(`${WEB_PUBLIC}${path}`), path).toBe(true);
+      }
+      for (const key of ['pharmacy', 'community', 'social'] as const) {
+        expect(s.more_links?.[key]?.label).toBeTruthy();
+        expect(s.more_links?.[key]?.url).toMatch(/^https:\/\//);
+      }
+      expect(s.side_content).toMatchObject({ title: expect.any(String), body: expect.any(String) });
+      expect(s.parent_organization).toBeUndefined();
+      const settings = json(await t.app.inject({ url: `/organization/${org._id}/settings/default` }));
+      expect(settings).toEqual(s);
+    }
+  });
+
+  it('answers only the contract fields: anything else stored in the settings stays on the server', async () => {
+    const org = json<Organization>(await t.app.inject({ url: '/organization/search?domain=localhost' }));
+    const stored = sql`${organizations.settings} || ${JSON.stringify({
+      payment_secret_key: 'sk_live_should_not_leave',
+      welcome: { ...org.settings.welcome, upload_token: 'tok_should_not_leave' },
+    })}::jsonb`;
+    await t.database.db.update(organizations).set({ settings: stored }).where(eq(organizations.id, org._id));
+    try {
+      const [row] = await t.database.db
+        .select({ settings: organizations.settings })
+        .from(organizations)
+        .where(eq(organizations.id, org._id));
+      expect(JSON.stringify(row?.settings)).toContain('should_not_leave');
+      for (const url of [
+        `/organization/${org._id}`,
+        `/organization/${org._id}/settings/default`,
+        '/organization/search?domain=localhost',
+      ]) {
+        const res = await t.app.inject({ url });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).not.toContain('should_not_leave');
+      }
+      const again = json<Organization>(await t.app.inject({ url: `/organization/${org._id}` }));
+      expect(again.settings.welcome).toEqual(org.settings.welcome);
+    } finally {
+      await t.database.db
+        .update(organizations)
+        .set({ settings: org.settings })
+        .where(eq(organizations.id, org._id));
+    }
   });
 });
 
