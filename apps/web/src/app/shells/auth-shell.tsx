@@ -5,6 +5,7 @@ import type { Testimonial } from '../../lib/organization';
 import { writeStorage } from '../../lib/storage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { BrandLogo } from './brand-logo';
+import { EntryHeroImage } from './entry-hero-image';
 import './auth-shell.css';
 
 const ROTATE_EVERY_MS = 8000;
@@ -87,7 +88,7 @@ export default function AuthShell() {
         Skip to content
       </a>
       <div className="auth-shell__hero">
-        {login?.image_v3 ? <img className="auth-shell__image" src={login.image_v3} alt="" /> : null}
+        <EntryHeroImage className="auth-shell__image" />
         <div className="auth-shell__shade" />
         {login?.testimonials?.length ? <Testimonials items={login.testimonials} /> : null}
       </div>

@@ -391,3 +391,114 @@ describe('signed-in shell on phones (390 px)', () => {
     ).toHaveAttribute('href', `/verification/${USER_ID}/verify_account`);
   });
 });
+
+describe('brand content in the shell (001 §2: More links, side content)', () => {
+  const MORE_LINKS = {
+    pharmacy: { label: 'Evergreen Pharmacy', url: 'https://pharmacy.evergreen.example.com' },
+    community: { label: 'Community', url: 'https://community.evergreen.example.com' },
+    social: { label: 'Instagram', url: 'https://www.instagram.com/evergreen' },
+  };
+  const SIDE = {
+    title: 'Members’ live Q&A',
+    body: 'Every first Tuesday our physicians answer questions live.',
+    link: { label: 'Save your seat', url: 'https://evergreen.example.com/live' },
+  };
+  const brand = (settings: Partial<Organization['settings']>) =>
+    setBrand({
+      organization: { ...organization, settings: { ...organization.settings, ...settings } },
+      organizationId: ORG_ID,
+      error: false,
+    });
+  const externalNames = (container: HTMLElement) =>
+    within(container)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('target') === '_blank')
+      .map((link) => link.textContent);
+
+  it('lists pharmacy, community and social in More as new-tab links, before the other links (1280 px)', async () => {
+    viewport(1280);
+    brand({ more_links: MORE_LINKS });
+    signIn();
+    mockApi({ [APPOINTMENTS]: json(200, []) });
+    const { user } = renderRoute(PAGE);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: 'More' }));
+    expect(externalNames(nav)).toEqual([
+      'Evergreen Pharmacy (opens in a new tab)',
+      'Community (opens in a new tab)',
+      'Instagram (opens in a new tab)',
+      'Pharmacy (opens in a new tab)',
+    ]);
+    const social = within(nav).getByRole('link', { name: 'Instagram (opens in a new tab)' });
+    expect(social).toHaveAttribute('href', MORE_LINKS.social.url);
+    expect(social).toHaveAttribute('target', '_blank');
+    expect(social).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('hides an entry the clinic did not configure, or configured without a usable address (1280 px)', async () => {
+    viewport(1280);
+    brand({
+      more_links: {
+        pharmacy: MORE_LINKS.pharmacy,
+        social: { label: 'Instagram', url: 'javascript:alert(1)' },
+      },
+    });
+    signIn();
+    mockApi({ [APPOINTMENTS]: json(200, []) });
+    const { user } = renderRoute(PAGE);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: 'More' }));
+    expect(externalNames(nav)).toEqual([
+      'Evergreen Pharmacy (opens in a new tab)',
+      'Pharmacy (opens in a new tab)',
+    ]);
+    expect(within(nav).queryByText('Instagram')).toBeNull();
+    expect(within(nav).queryByText('Community')).toBeNull();
+  });
+
+  it('shows the side content to a user of the main organization, beside the navigation (1280 px)', async () => {
+    viewport(1280);
+    brand({ side_content: SIDE });
+    signIn();
+    mockApi({ [APPOINTMENTS]: json(200, []) });
+    renderRoute(PAGE);
+    const card = await screen.findByRole('region', { name: SIDE.title });
+    expect(card).toHaveTextContent(SIDE.body);
+    const link = within(card).getByRole('link', { name: 'Save your seat (opens in a new tab)' });
+    expect(link).toHaveAttribute('href', SIDE.link.url);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows no side content to users of a partner clinic, nor when the clinic has none (1280 px)', async () => {
+    viewport(1280);
+    brand({ side_content: SIDE, parent_organization: 'aaaaaaaaaaaaaaaaaaaaaaaa' });
+    signIn();
+    mockApi({ [APPOINTMENTS]: json(200, []) });
+    const partner = renderRoute(PAGE);
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.queryByRole('region', { name: SIDE.title })).toBeNull();
+    partner.unmount();
+
+    brand({});
+    renderRoute(PAGE);
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(document.querySelector('.brand-side-card')).toBeNull();
+  });
+
+  it('puts the same links and card in the header dropdown on phones (390 px)', async () => {
+    viewport(390);
+    brand({ more_links: { community: MORE_LINKS.community }, side_content: SIDE });
+    signIn();
+    mockApi({ [APPOINTMENTS]: json(200, []) });
+    const { user } = renderRoute(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Menu' });
+    expect(externalNames(menu)).toEqual([
+      'Community (opens in a new tab)',
+      'Pharmacy (opens in a new tab)',
+      'Save your seat (opens in a new tab)',
+    ]);
+    expect(within(menu).getByRole('region', { name: SIDE.title })).toBeVisible();
+  });
+});

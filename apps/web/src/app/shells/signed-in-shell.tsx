@@ -1,3 +1,4 @@
+import { type SideContent, sideContent } from '@portal/domain/branding/brand-content';
 import { labsDestination } from '@portal/domain/navigation/labs-destination';
 import { userBlockScrolls } from '@portal/domain/navigation/user-block';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ import { useSessionUser } from '../../lib/session';
 import { useIsDesktop } from '../../lib/use-media-query';
 import type { ScreenHandle } from '../route-meta';
 import { BrandLogo } from './brand-logo';
+import { BrandSideCard, moreMenuLinks } from './brand-side-content';
 import { type IconName, NavIcon } from './nav-icon';
 import { useDismiss, useLatestLabPanelId, useMessagesUnread, useScrollState } from './use-shell-hooks';
 import './signed-in-shell.css';
@@ -218,11 +220,13 @@ function Sidebar({
   user,
   items,
   links,
+  side,
   onLogout,
 }: {
   user: Patient;
   items: Record<string, NavItem>;
   links: DropdownLink[];
+  side: SideContent | null;
   onLogout: () => void;
 }) {
   const more = usePopover<HTMLLIElement>();
@@ -271,6 +275,7 @@ function Sidebar({
           </li>
         </ul>
       </nav>
+      {side ? <BrandSideCard content={side} /> : null}
       <UserBlock user={user} items={items} onLogout={onLogout} />
     </aside>
   );
@@ -281,12 +286,14 @@ function MobileHeader({
   user,
   items,
   links,
+  side,
   scrolled,
   onLogout,
 }: {
   user: Patient;
   items: Record<string, NavItem>;
   links: DropdownLink[];
+  side: SideContent | null;
   scrolled: boolean;
   onLogout: () => void;
 }) {
@@ -343,6 +350,7 @@ function MobileHeader({
             </button>
           </li>
         </ul>
+        {side ? <BrandSideCard content={side} /> : null}
       </nav>
     </header>
   );
@@ -388,7 +396,8 @@ function SignedInLayout({ user }: { user: Patient }) {
   const fullWidth = matches.some((match) => (match.handle as ScreenHandle | undefined)?.fullWidth);
 
   const items = navItems(user, { latestPanelId, messagesUnread });
-  const links = organization?.settings?.dropdown_links ?? [];
+  const links = moreMenuLinks(organization);
+  const side = sideContent(user.organization, organization);
   const onLogout = () => logout.mutate();
 
   return (
@@ -398,14 +407,21 @@ function SignedInLayout({ user }: { user: Patient }) {
       <a className="ui-skip-link" href="#main">
         Skip to content
       </a>
-      {desktop ? <Sidebar user={user} items={items} links={links} onLogout={onLogout} /> : null}
+      {desktop ? <Sidebar user={user} items={items} links={links} side={side} onLogout={onLogout} /> : null}
       <div className="shell__body">
         {desktop ? (
           <header className={`shell-header${scrolled ? ' is-scrolled' : ''}`}>
             <NotificationBell />
           </header>
         ) : (
-          <MobileHeader user={user} items={items} links={links} scrolled={scrolled} onLogout={onLogout} />
+          <MobileHeader
+            user={user}
+            items={items}
+            links={links}
+            side={side}
+            scrolled={scrolled}
+            onLogout={onLogout}
+          />
         )}
         <VerificationBar user={user} />
         <main id="main" className="shell__main" tabIndex={-1}>

@@ -1,36 +1,26 @@
-import { externalUrl } from '@portal/domain/dashboard/widgets';
-import { useState } from 'react';
+import { welcomeVideo } from '@portal/domain/branding/brand-content';
+import { useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';
 import { brandName, useBrand } from '../../../../lib/brand';
 import { WidgetCard } from '../widget-card';
 
-/** What the introduction covers; also the captions text when the brand has no video of its own. */
-const INTRODUCTION = [
-  'Your physician reviews your visit, your history and your labs before prescribing anything.',
-  'Your treatments ship to your door, and your protocol is adjusted as your results come in.',
-  'Your care team is one message away whenever you have a question.',
-];
-
-/** A same-site path or a web address the brand configured for its introduction video, else null. */
-function videoSource(settings: unknown): string | null {
-  const value = (settings as { welcome_video_url?: unknown } | undefined)?.welcome_video_url;
-  if (typeof value !== 'string' || value === '') return null;
-  if (value.startsWith('/') && !value.startsWith('//')) return value;
-  return externalUrl(value);
-}
-
 /**
- * Welcome video (001 §2): a welcome headline opening the introductory video. The brand's video plays when
- * one is configured (organization settings welcome_video_url); otherwise the brand's poster with the
- * introduction as text, so nothing depends on an external player.
+ * Welcome video (001 §2): a welcome headline opening the clinic's introductory video (settings welcome.video)
+ * in a dialog, with its captions on by default. The player exists only while the dialog is open and preloads
+ * nothing, so the dashboard fetches no video until asked; closing pauses it. A clinic without a video (or
+ * without its captions) gets the headline alone: no button that opens nothing.
  */
 export function WelcomeVideoWidget({ wide }: { wide: boolean }) {
   const { organization } = useBrand();
   const [open, setOpen] = useState(false);
+  const player = useRef<HTMLVideoElement>(null);
   const name = brandName(organization);
-  const source = videoSource(organization?.settings);
-  const poster = organization?.settings?.login?.image_v3 || undefined;
+  const video = welcomeVideo(organization?.settings);
+  const close = () => {
+    player.current?.pause();
+    setOpen(false);
+  };
   return (
     <WidgetCard
       title={`Welcome to ${name}`}
@@ -38,38 +28,43 @@ export function WelcomeVideoWidget({ wide }: { wide: boolean }) {
       tone="brand"
       wide={wide}
       actions={
-        <Button variant="secondary" onClick={() => setOpen(true)}>
-          Watch the introduction
-        </Button>
+        video ? (
+          <Button variant="secondary" onClick={() => setOpen(true)}>
+            Watch the introduction
+          </Button>
+        ) : undefined
       }
     >
       <p>See how your care works, from your first visit to your personalised protocol.</p>
-      <Modal open={open} onClose={() => setOpen(false)} title={`Welcome to ${name}`}>
-        <div className="welcome-video">
-          {source ? (
-            // biome-ignore lint/a11y/useMediaCaption: the brand's own video; its transcript is printed below
+      {video ? (
+        <Modal
+          open={open}
+          onClose={close}
+          title={`Welcome to ${name}`}
+          actions={
+            <Button variant="secondary" onClick={close}>
+              Close
+            </Button>
+          }
+        >
+          <div className="welcome-video">
             <video
+              ref={player}
               className="welcome-video__player"
-              src={source}
-              poster={poster}
+              src={video.url}
+              poster={video.poster ?? undefined}
               controls
               playsInline
-              preload="metadata"
+              preload="none"
+              // in the dialog's Tab cycle (its trap counts focusable elements by selector)
+              tabIndex={0}
               aria-label={`Introduction to ${name}`}
-            />
-          ) : (
-            <figure className="welcome-video__poster" aria-label={`Introduction to ${name}`}>
-              {poster ? <img src={poster} alt="" /> : null}
-              <figcaption className="welcome-video__caption">How your care works</figcaption>
-            </figure>
-          )}
-          <ol className="welcome-video__transcript" aria-label="Introduction">
-            {INTRODUCTION.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ol>
-        </div>
-      </Modal>
+            >
+              <track kind="captions" src={video.captionsUrl} srcLang="en" label="English" default />
+            </video>
+          </div>
+        </Modal>
+      ) : null}
     </WidgetCard>
   );
 }
