@@ -1,15 +1,21 @@
 // Measures the gzipped JavaScript a route loads: the entry chunk, its static imports, and the lazy chunks
 // (with their static imports) of the route's modules. Run after `npm run build -w @portal/web`:
-//   node apps/web/scripts/measure-route-js.mjs [module ...]
+//   node apps/web/scripts/measure-route-js.mjs [--dist <dir>] [module ...]
 // Default modules: the /login route (auth shell + login page). Budget: 120 KB (issue 10; React and the router alone are about 100 KB).
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const args = process.argv.slice(2);
+// --dist compares a build made elsewhere (`vite build --outDir`) without touching the served one
+const distAt = args.indexOf('--dist');
+const dist =
+  distAt >= 0
+    ? resolve(args.splice(distAt, 2)[1] ?? '')
+    : join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-const modules = process.argv.slice(2);
+const modules = args;
 const routeModules = modules.length
   ? modules
   : ['src/app/shells/auth-shell.tsx', 'src/features/auth/pages/login-page.tsx'];

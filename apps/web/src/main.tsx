@@ -8,7 +8,7 @@ import { createAppRouter } from './app/router';
 import { analyticsPath, track } from './lib/analytics';
 import { captureLandingTraits } from './lib/analytics-traits';
 import { installGlobalErrorReporting, reportError } from './lib/error-reporting';
-import { createQueryClient } from './lib/query-client';
+import { clearQueryCache } from './lib/query-cache';
 import { EXPIRED_LOGIN_PATH, LOGIN_PATH, setSessionEndHandlers } from './lib/session-end';
 import { startSessionWatch } from './lib/session-watch';
 import './components/ui/theme.css';
@@ -31,10 +31,9 @@ async function start(): Promise<void> {
   // 000 §7: an analytics event at opening
   track('Application Opened', { path: analyticsPath() });
 
-  const queryClient = createQueryClient();
   const router = createAppRouter();
   setSessionEndHandlers({
-    cleanup: () => queryClient.clear(),
+    cleanup: clearQueryCache,
     // 000 §4 Session: go to /login?expired=true and reload the page
     expired: () => window.location.assign(EXPIRED_LOGIN_PATH),
     unauthorized: () => {
@@ -47,7 +46,7 @@ async function start(): Promise<void> {
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
+      <App router={router} />
     </StrictMode>,
   );
 }

@@ -1,6 +1,6 @@
 import type { Organization, Policy, State } from '@portal/domain/contracts/organization';
-import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
+import { queryOptions } from '../lib/query-options';
 
 /** Query keys of the organization's public reads: its policies and the US states it lists. */
 export const organizationKeys = {

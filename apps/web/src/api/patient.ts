@@ -4,21 +4,15 @@ import type { UpdateUserBody } from '@portal/domain/contracts/user';
 import type { ShippingFormValues } from '@portal/domain/validation/shipping';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest, type RequestOptions, requireOrganizationId, seg } from '../lib/api-client';
+import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
 import type { Patient } from '../lib/patient';
 import { saveSession, saveUser } from '../lib/session';
+import { getPatient } from './patient-record';
+
+export { getPatient };
 
 const userPath = (userId: string, suffix = '') =>
   `/users/${seg(requireOrganizationId())}/${seg(userId)}${suffix}`;
-
-/** GET /users/{org}/user/{id}/patient (000 §7): the patient record. */
-export function getPatient(
-  userId: string,
-  options: Pick<RequestOptions, 'signal' | 'handleUnauthorized'> = {},
-): Promise<Patient> {
-  const org = requireOrganizationId();
-  return apiRequest<Patient>(`/users/${seg(org)}/user/${seg(userId)}/patient`, options);
-}
 
 /** Query keys of the patient's own record and of their lifestyle answers. */
 export const patientKeys = {

@@ -1,18 +1,20 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { DemoBanner } from '../components/demo-banner/demo-banner';
+import { ToastRegion } from '../components/toast/toast-region';
 import { AppErrorBoundary } from './crash-screen';
-import { Providers } from './providers';
 import type { AppRouter } from './router';
 
-export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+/**
+ * The query client is not provided here but by the shells that read server data (`QueryProvider`): /login
+ * loads no query library.
+ */
+export function App({ router }: { router: AppRouter }) {
   return (
     <AppErrorBoundary>
       {/* outside the router: drawn in the first frame with the loading spinner, so its strip never moves the page */}
       <DemoBanner />
-      <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
+      <RouterProvider router={router} />
+      <ToastRegion />
     </AppErrorBoundary>
   );
 }

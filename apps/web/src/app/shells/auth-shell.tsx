@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Outlet, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../components/ui/spinner';
 import { brandName, useBrand } from '../../lib/brand';
 import type { Testimonial } from '../../lib/organization';
 import { writeStorage } from '../../lib/storage';
@@ -9,6 +10,24 @@ import { EntryHeroImage } from './entry-hero-image';
 import './auth-shell.css';
 
 const ROTATE_EVERY_MS = 8000;
+
+/** The login form's routes: they read no server data through the query library, so /login ships without it. */
+const LOGIN_FORM = /^\/(?:login|product\/login\/[^/]+|campaign\/login\/[^/]+)\/?$/;
+
+const QueryProvider = lazy(() => import('../providers'));
+
+/** The other entry pages (signup, password reset) load the query library and its provider with them. */
+function AuthOutlet() {
+  const { pathname } = useLocation();
+  if (LOGIN_FORM.test(pathname)) return <Outlet />;
+  return (
+    <Suspense fallback={<PageSpinner label="Loading" />}>
+      <QueryProvider>
+        <Outlet />
+      </QueryProvider>
+    </Suspense>
+  );
+}
 
 function prefersReducedMotion(): boolean {
   return (
@@ -95,7 +114,7 @@ export default function AuthShell() {
       <main className="auth-shell__main" id="main" tabIndex={-1}>
         <div className="auth-shell__panel">
           <BrandLogo className="auth-shell__logo" />
-          <Outlet />
+          <AuthOutlet />
         </div>
         <footer className="auth-shell__footer">
           © {new Date().getFullYear()} {name}

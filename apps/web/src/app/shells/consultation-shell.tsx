@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { analyticsPath, track } from '../../lib/analytics';
 import { useSessionUser } from '../../lib/session';
+import { QueryProvider } from '../providers';
 import { BrandLogo } from './brand-logo';
 import { NavIcon } from './nav-icon';
 import './focus-shell.css';
@@ -72,7 +73,9 @@ export default function ConsultationShell() {
         {stage !== null ? <StageNav current={stage} /> : null}
       </header>
       <main id="main" className="focus-shell__main" tabIndex={-1}>
-        <Outlet />
+        <QueryProvider>
+          <Outlet />
+        </QueryProvider>
       </main>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Link, Outlet, useNavigate } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
 import { useSessionUser } from '../../lib/session';
+import { QueryProvider } from '../providers';
 import { BrandLogo } from './brand-logo';
 import { NavIcon } from './nav-icon';
 import './focus-shell.css';
@@ -38,7 +39,9 @@ export default function FocusShell() {
         </div>
       </header>
       <main id="main" className="focus-shell__main" tabIndex={-1}>
-        <Outlet />
+        <QueryProvider>
+          <Outlet />
+        </QueryProvider>
       </main>
     </div>
   );

@@ -20,6 +20,7 @@ import { BrandSideCard, moreMenuLinks } from './brand-side-content';
 import { type IconName, NavIcon } from './nav-icon';
 import { useDismiss, useLatestLabPanelId, useMessagesUnread, useScrollState } from './use-shell-hooks';
 import './signed-in-shell.css';
+import { QueryProvider } from '../providers';
 
 interface NavItem {
   key: string;
@@ -382,7 +383,11 @@ function MobileFooter({ items, hidden }: { items: Record<string, NavItem>; hidde
 export default function SignedInShell() {
   const user = useSessionUser();
   if (!user) return <PageSpinner />;
-  return <SignedInLayout user={user} />;
+  return (
+    <QueryProvider>
+      <SignedInLayout user={user} />
+    </QueryProvider>
+  );
 }
 
 function SignedInLayout({ user }: { user: Patient }) {

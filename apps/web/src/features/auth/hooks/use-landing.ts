@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { campaignQueryOptions } from '../../../api/campaigns';
-import { publicProductQueryOptions } from '../../../api/products';
+import type { PublicCampaign } from '@portal/domain/contracts/campaign';
+import { useEffect, useState } from 'react';
+import type { ProductTemplate, PublicProduct } from '../../../api/products';
 import type { AuthEntry } from './use-auth-entry';
 
 /** The landing copy above the form: the campaign's hero text, or the product's name and description. */
@@ -26,12 +26,45 @@ function firstImage(images: readonly string[] | undefined): string | null {
   return images?.find((src) => typeof src === 'string' && src !== '') ?? null;
 }
 
+type Lookup<T> = { isPending: boolean; isError: boolean; data: T | undefined };
+
+/**
+ * One look-up of a landing, asked once per id and not retried (a missing campaign sends the visitor on at
+ * once). A plain request rather than the query library: /login ships without it, and the API module of the
+ * look-up loads only for a landing that has an id.
+ */
+function useLookup<T>(id: string | null, load: (id: string, signal: AbortSignal) => Promise<T>): Lookup<T> {
+  const [state, setState] = useState<{ id: string; result: Lookup<T> } | null>(null);
+  useEffect(() => {
+    if (!id) return;
+    const controller = new AbortController();
+    load(id, controller.signal).then(
+      (data) => setState({ id, result: { isPending: false, isError: false, data } }),
+      () => {
+        if (!controller.signal.aborted)
+          setState({ id, result: { isPending: false, isError: true, data: undefined } });
+      },
+    );
+    return () => controller.abort();
+  }, [id, load]);
+  if (!id) return { isPending: false, isError: false, data: undefined };
+  return state?.id === id ? state.result : { isPending: true, isError: false, data: undefined };
+}
+
+const loadCampaign = async (id: string, signal: AbortSignal): Promise<PublicCampaign> =>
+  (await import('../../../api/campaigns')).getCampaign(id, signal);
+
+/** The endpoint answers the whole template; routing reads only the fields PublicProduct types. */
+const loadProduct = async (id: string, signal: AbortSignal) =>
+  (await (await import('../../../api/products')).getPublicProduct(id, signal)) as PublicProduct &
+    Partial<ProductTemplate>;
+
 /** Loads the campaign or product of a landing route (000 §2 page types product and campaign landing). */
 export function useLanding(entry: AuthEntry): Landing {
   const campaignId = entry.pageType === 'campaign' ? entry.campaignId : null;
   const productId = entry.pageType === 'product' ? entry.productId : null;
-  const campaign = useQuery({ ...campaignQueryOptions(campaignId ?? ''), enabled: Boolean(campaignId) });
-  const product = useQuery(publicProductQueryOptions(productId));
+  const campaign = useLookup(campaignId, loadCampaign);
+  const product = useLookup(productId, loadProduct);
 
   if (campaignId) {
     if (campaign.isError)
@@ -43,6 +76,7 @@ export function useLanding(entry: AuthEntry): Landing {
       };
     if (campaign.isPending) return { loading: true, redirectTo: null, hero: null, productId: null };
     const data = campaign.data;
+    if (!data) return { loading: true, redirectTo: null, hero: null, productId: null };
     const promoted = data.product_template;
     return {
       loading: false,

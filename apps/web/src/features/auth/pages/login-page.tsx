@@ -3,7 +3,7 @@ import { SECURITY_TEXTS } from '@portal/domain/security/texts';
 import { normalizeEmail, validateLoginForm } from '@portal/domain/validation/auth';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { useLoginMutation } from '../../../api/auth';
+import { login } from '../../../api/login';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordInput } from '../../../components/ui/password-input';
@@ -77,7 +77,8 @@ function LoginPage({ entry }: { entry: AuthEntry }) {
   const { organization } = useBrand();
   const [initial] = useState(() => ({ email: entry.email ?? '', password: '' }));
   const form = useForm(initial, validateLoginForm);
-  const login = useLoginMutation();
+  // the call itself, not the query library: /login ships without it
+  const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [routing, setRouting] = useState(false);
   /** The second step of a two-factor sign-in: the checked e-mail and password wait here for the code. */
@@ -87,8 +88,9 @@ function LoginPage({ entry }: { entry: AuthEntry }) {
 
   async function attempt(email: string, password: string, secondFactor?: string) {
     setFailure(null);
+    setPending(true);
     try {
-      const session = await login.mutateAsync({
+      const session = await login({
         email: normalizeEmail(email),
         password,
         ...(secondFactor ? { code: secondFactor } : {}),
@@ -119,6 +121,8 @@ function LoginPage({ entry }: { entry: AuthEntry }) {
         setCode('');
       }
       setFailure(next);
+    } finally {
+      setPending(false);
     }
   }
 
@@ -133,14 +137,14 @@ function LoginPage({ entry }: { entry: AuthEntry }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (login.isPending || routing) return;
+    if (pending || routing) return;
     if (!form.submit()) return;
     void attempt(form.values.email, form.values.password);
   }
 
   function onSubmitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (login.isPending || routing || !secondStep) return;
+    if (pending || routing || !secondStep) return;
     if (!code.trim()) {
       setFailure({ kind: 'second-factor', message: SECURITY_TEXTS.codeRequired });
       return;
@@ -152,7 +156,7 @@ function LoginPage({ entry }: { entry: AuthEntry }) {
   if (landing.loading) return <PageSpinner label="Loading" />;
 
   const heading = headingFor(entry, brandName(organization));
-  const busy = login.isPending || routing;
+  const busy = pending || routing;
 
   return (
     <div className="auth-page">
