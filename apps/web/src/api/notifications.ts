@@ -32,6 +32,8 @@ export const notificationKeys = {
   /** The dashboard's unread count and welcome notice. */
   dashboardUnread: ['notifications', 'dashboard-unread'] as const,
   preferences: (userId: string) => ['notification-preferences', userId] as const,
+  /** One notification's detail page; refreshed with the rest after a read. */
+  detail: (id: string) => ['notifications', 'detail', id] as const,
 };
 
 /** Which page to load: its number, and after the first the cursor where the page before ended. */
@@ -93,6 +95,14 @@ export function flattenPages(data: InfiniteData<NotificationsPage> | undefined):
 /** The patient's unread count, from the first loaded page of a list. */
 export const unreadOf = (data: InfiniteData<NotificationsPage> | undefined): number =>
   data?.pages[0]?.unread ?? 0;
+
+/** GET /v2/notifications/{id}: one notification (its detail page); reading it does not mark it read. */
+export function notificationQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: notificationKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest<Notification>(`/v2/notifications/${seg(id)}`, { signal }),
+  });
+}
 
 /** POST /v2/notifications/{id}/read. */
 export function markNotificationRead(id: string): Promise<Notification> {

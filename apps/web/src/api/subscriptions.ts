@@ -11,6 +11,8 @@ import { type DownloadedFile, readDownload } from '../lib/save-file';
 export const subscriptionKeys = {
   all: ['subscriptions'] as const,
   list: (userId: string) => ['subscriptions', userId] as const,
+  /** Under the list's key, so refreshing the list after an action refreshes an open detail page too. */
+  detail: (userId: string, id: string) => ['subscriptions', userId, 'detail', id] as const,
 };
 
 /**
@@ -28,6 +30,28 @@ export function subscriptionsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: subscriptionKeys.list(userId),
     queryFn: ({ signal }) => getSubscriptions(userId, signal),
+  });
+}
+
+/**
+ * GET /users/{org}/user/{patient}/subscription/{id}?type=stripe (001 §7): one subscription; the billing
+ * provider's details are read fresh unless it awaits physician review (the server skips them then).
+ */
+export function getSubscription(
+  userId: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<SubscriptionDetails> {
+  return apiRequest<SubscriptionDetails>(
+    `/users/${seg(requireOrganizationId())}/user/${seg(userId)}/subscription/${seg(id)}`,
+    { query: { type: 'stripe' }, signal },
+  );
+}
+
+export function subscriptionQueryOptions(userId: string, id: string) {
+  return queryOptions({
+    queryKey: subscriptionKeys.detail(userId, id),
+    queryFn: ({ signal }) => getSubscription(userId, id, signal),
   });
 }
 

@@ -47,6 +47,11 @@ export function toOrders(): Response {
   return redirect('/orders');
 }
 
+/** One order under the old orders route goes to the same order in the orders app (/orders/{id}, 002 §2.1). */
+export function toOrderDetails({ request, params }: LoaderFunctionArgs): Response {
+  return redirect(`/orders/${seg(params.id ?? '')}${search(request)}`);
+}
+
 /** The old labs list sends labs2 patients to the new labs app (002 §2.2). */
 export async function labsListLoader({ request, params }: LoaderFunctionArgs): Promise<Response | null> {
   const user = await ensureSignedIn(request, params.userId);

@@ -23,6 +23,19 @@ export const DASHBOARD_PAGES: Record<string, string> = {
   notifications: 'Notifications',
 };
 
+/**
+ * The name of one item of a dashboard page that lists items (/dashboard/{userId}/{page}/{id}, 002 §2.1); other
+ * pages keep their own name.
+ */
+export const DASHBOARD_DETAIL_TITLES: Record<string, string> = {
+  orders: 'Order',
+  subscriptions: 'Subscription',
+  notifications: 'Notification',
+  appointments: 'Appointment',
+  labs: 'Lab',
+  'lab-analysis': 'Lab Analysis',
+};
+
 /** Settings sections (001 §2); profile is the default. */
 export const SETTINGS_SECTIONS: Record<string, string> = {
   profile: 'Profile',

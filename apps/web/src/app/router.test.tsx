@@ -139,7 +139,6 @@ describe('redirects', () => {
     '/lab-instructions/order1',
     '/appointment/cb',
     `/dashboard/${USER_ID}/lab-analysis/r1`,
-    `/dashboard/${USER_ID}/subscriptions/intake/${INTAKE_ID}/checkout`,
     `/messages/${USER_ID}/new`,
   ])('%s is a registered screen', async (path) => {
     signIn();
@@ -147,6 +146,46 @@ describe('redirects', () => {
     expect(await screen.findByText('Coming soon')).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.pageNotFoundTitle)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path.split('?')[0]);
+  });
+
+  it('an order under the old orders route goes to that order in the orders app, keeping the query', async () => {
+    signIn();
+    const { router } = renderRoute(`/dashboard/${USER_ID}/orders/${INTAKE_ID}?from=mail`);
+    await waitFor(() => expect(currentUrl(router)).toBe(`/orders/${INTAKE_ID}?from=mail`));
+  });
+
+  it.each([
+    [`/dashboard/${USER_ID}/appointments/a1`, 'Appointment'],
+    [`/dashboard/${USER_ID}/labs/l1`, 'Lab'],
+    [`/dashboard/${USER_ID}/lab-analysis/r1`, 'Lab Analysis'],
+    [`/dashboard/${USER_ID}/providers/p1`, 'Providers'],
+  ])('%s names its item while it is still to come', async (path, title) => {
+    signIn();
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${title} · Patient Portal`));
+  });
+
+  it.each([
+    [`/dashboard/${USER_ID}/subscriptions/${INTAKE_ID}`, 'Subscription'],
+    [`/dashboard/${USER_ID}/notifications/${INTAKE_ID}`, 'Notification'],
+    [`/dashboard/${USER_ID}/profile/intake/${INTAKE_ID}/pharmacy-questions`, 'Visit Review: Medical History'],
+  ])('%s has its own screen, titled %s', async (path, title) => {
+    signIn();
+    const { router } = renderRoute(path);
+    await waitFor(() => expect(document.title).toBe(`${title} · Patient Portal`));
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('an item of an unknown dashboard page, or a visit under one, is a 404', async () => {
+    signIn();
+    const first = renderRoute(`/dashboard/${USER_ID}/nonsense/${INTAKE_ID}`);
+    expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle })).toBeInTheDocument();
+    first.unmount();
+    renderRoute(`/dashboard/${USER_ID}/nonsense/intake/${INTAKE_ID}/profile`);
+    expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle })).toBeInTheDocument();
   });
 
   it('an unknown path shows the 404 page', async () => {
@@ -176,6 +215,9 @@ describe('login guard', () => {
 
   it.each([
     '/shop',
+    `/dashboard/${USER_ID}/subscriptions/${INTAKE_ID}`,
+    `/dashboard/${USER_ID}/notifications/${INTAKE_ID}`,
+    `/dashboard/${USER_ID}/profile/intake/${INTAKE_ID}/intake`,
     '/signup/checkout',
     `/consultation/hiw/${USER_ID}/${INTAKE_ID}/question/none`,
     '/notifications',

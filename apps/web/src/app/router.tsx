@@ -1,3 +1,4 @@
+import { isVisitReviewSection, visitReviewTitle } from '@portal/domain/visits/visit-review';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
@@ -17,12 +18,14 @@ import {
   toDashboardHome,
   toDashboardMessages,
   toGetStarted,
+  toOrderDetails,
   toOrders,
   toProductLogin,
   verificationStepLoader,
 } from './route-loaders';
 import {
   CONSULTATION_SECTIONS,
+  DASHBOARD_DETAIL_TITLES,
   DASHBOARD_PAGES,
   type ScreenHandle,
   SETTINGS_SECTIONS,
@@ -85,6 +88,10 @@ const soon = (path: string, title: ScreenHandle['title'], extra: Partial<RouteOb
   ({ path, lazy: comingSoon, handle: { title } satisfies ScreenHandle, ...extra }) as RouteObject;
 
 const dashboardTitle: ScreenHandle['title'] = (p) => titleFrom(DASHBOARD_PAGES, p.page, 'Dashboard');
+const dashboardDetailTitle: ScreenHandle['title'] = (p) =>
+  titleFrom(DASHBOARD_DETAIL_TITLES, p.page, titleFrom(DASHBOARD_PAGES, p.page, 'Dashboard'));
+const visitReviewScreenTitle: ScreenHandle['title'] = (p) =>
+  isVisitReviewSection(p.section) ? `Visit Review: ${visitReviewTitle(p.section)}` : 'Visit Review';
 const consultationTitle: ScreenHandle['title'] = (p) =>
   titleFrom(CONSULTATION_SECTIONS, p.section ?? 'protocol-selection', 'Your Visit');
 
@@ -191,10 +198,26 @@ export const routes: RouteObject[] = [
             handle: { title: 'Notifications' },
           },
           soon('dashboard/:userId/:page', dashboardTitle, { loader: dashboardPageLoader }),
-          soon('dashboard/:userId/:page/:id', dashboardTitle, { loader: dashboardPageLoader }),
-          soon('dashboard/:userId/:page/intake/:intakeId/:section', dashboardTitle, {
+          // one item of a page that lists items (002 §2.1); an order lives in the orders app
+          { path: 'dashboard/:userId/orders/:id', loader: toOrderDetails, Component: Redirecting },
+          {
+            path: 'dashboard/:userId/subscriptions/:id',
+            lazy: screen(() => import('../features/subscriptions/pages/subscription-detail-page')),
+            handle: { title: DASHBOARD_DETAIL_TITLES.subscriptions } satisfies ScreenHandle,
+          },
+          {
+            path: 'dashboard/:userId/notifications/:id',
+            lazy: screen(() => import('../features/notifications/pages/notification-detail-page')),
+            handle: { title: DASHBOARD_DETAIL_TITLES.notifications } satisfies ScreenHandle,
+          },
+          // appointments and labs (and the lab analysis of 002 §2.4) get their own routes here when built
+          soon('dashboard/:userId/:page/:id', dashboardDetailTitle, { loader: dashboardPageLoader }),
+          {
+            path: 'dashboard/:userId/:page/intake/:intakeId/:section',
+            lazy: screen(() => import('../features/dashboard/pages/visit-review-page')),
             loader: dashboardPageLoader,
-          }),
+            handle: { title: visitReviewScreenTitle } satisfies ScreenHandle,
+          },
           { path: 'notifications', lazy: notificationsPage, handle: { title: 'Notifications' } },
           { path: 'messages', loader: toDashboardMessages, Component: Redirecting },
           { path: 'messages/:userId', loader: toDashboardMessages, Component: Redirecting },

@@ -1,5 +1,7 @@
+import { visitReviewPath } from '@portal/domain/visits/visit-review';
 import { AWAITING_PHYSICIAN_REVIEW } from '@portal/domain/visits/visits-in-review';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { visitsInReviewQueryOptions } from '../lib/visits-in-review';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
@@ -23,6 +25,10 @@ export function VisitsInReview({ userId }: { userId: string }) {
               </p>
             </div>
             <span className="visits-review__status">{AWAITING_PHYSICIAN_REVIEW}</span>
+            <Link className="visits-review__link" to={visitReviewPath(userId, visit.id)}>
+              Review your answers
+              <span className="ui-visually-hidden">: {visit.productName ?? 'Online visit'}</span>
+            </Link>
           </li>
         ))}
       </ul>

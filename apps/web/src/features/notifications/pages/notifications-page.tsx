@@ -11,6 +11,7 @@ import {
 } from '../../../api/notifications';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useSessionUser } from '../../../lib/session';
 import { NotificationItem } from '../components/notification-item';
 import { useOpenNotification } from '../lib/use-open-notification';
 import { useSentinel } from '../lib/use-sentinel';
@@ -36,6 +37,9 @@ export default function NotificationsPage() {
   const markAll = useMarkAllNotificationsRead();
   const open = useOpenNotification();
   const headingId = useId();
+  const user = useSessionUser();
+  const detailsOf = (id: string) =>
+    user ? `/dashboard/${encodeURIComponent(user._id)}/notifications/${encodeURIComponent(id)}` : undefined;
 
   useEffect(() => {
     if (error) console.warn('Notifications could not be loaded');
@@ -116,7 +120,13 @@ export default function NotificationsPage() {
           </h2>
           <ul className="notifications-list">
             {group.items.map((n) => (
-              <NotificationItem key={n._id} notification={n} now={now} onOpen={open} />
+              <NotificationItem
+                key={n._id}
+                notification={n}
+                now={now}
+                onOpen={open}
+                detailsTo={detailsOf(n._id)}
+              />
             ))}
           </ul>
         </section>

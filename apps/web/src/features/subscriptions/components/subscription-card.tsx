@@ -10,6 +10,7 @@ import {
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { InvoiceList } from './invoice-list';
+import './subscription-card-link.css';
 
 export type CardAction = 'resume' | 'reschedule' | 'pause' | 'cancel';
 
@@ -46,7 +47,12 @@ export function SubscriptionCard({
             <p className="sub-card__eyebrow">{protocolLabel(sub.status)}</p>
           ) : null}
           <h2 className="sub-card__name" id={headingId}>
-            {sub.name}
+            <Link
+              className="sub-card__link"
+              to={`/dashboard/${encodeURIComponent(userId)}/subscriptions/${encodeURIComponent(sub._id)}`}
+            >
+              {sub.name}
+            </Link>
           </h2>
           <p className="sub-card__billing">{billingEveryText(sub.duration)}</p>
         </div>
