@@ -45,6 +45,10 @@ describe('a new patient', () => {
     await page.goto(url('/'));
     await waitForPath(page, /^\/get-started/);
     await page.getByLabel('First name').waitFor();
+    // the clinic's signup picture (002 §3 signup.image), loaded, so axe checks the page with it
+    const hero = page.locator('.auth-shell__hero img');
+    expect(await hero.getAttribute('src')).toBe('/brands/evergreen/signup.webp');
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
     await snap(page, 'signup-empty');
     await expectAccessible(page, 'signup', { title: 'Create your account', bothWidths: true });
 
@@ -64,6 +68,17 @@ describe('a new patient', () => {
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await snap(page, 'dashboard-new-patient');
     await expectAccessible(page, 'dashboard of a new patient', { title: 'Home', bothWidths: true });
+
+    // the clinic's introduction (001 §2): a captioned video in a dialog, checked open, then closed by Escape
+    await page.getByRole('button', { name: 'Watch the introduction' }).click();
+    const intro = page.getByRole('dialog', { name: 'Welcome to Evergreen Longevity' });
+    await intro.waitFor();
+    const captions = intro.locator('video[preload="none"] > track[kind="captions"][srclang="en"]');
+    expect(await captions.count()).toBe(1);
+    await snap(page, 'introduction-video');
+    await expectAccessible(page, 'introduction video dialog', { title: 'Home', bothWidths: true });
+    await page.keyboard.press('Escape');
+    await intro.waitFor({ state: 'detached' });
 
     await logOut(page);
     await logIn(page, email, 'secret1');
