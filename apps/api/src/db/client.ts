@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { MIGRATIONS_DIR } from '../paths';
+import { createPreparedStatements, type PreparedStatements } from './pglite-prepared';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -64,7 +65,8 @@ export async function openDatabase(opts: {
       url: opts.url,
     };
   }
-  const { PGlite, types } = await import('@electric-sql/pglite');
+  const pglite = await import('@electric-sql/pglite');
+  const { PGlite, types } = pglite;
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = opts.dataDir.startsWith('memory://');
@@ -87,7 +89,8 @@ export async function openDatabase(opts: {
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   let statements = 0;
-  const db = drizzle({ client: fastPglite(client, () => statements++) });
+  const prepared = createPreparedStatements(client, pglite);
+  const db = drizzle({ client: fastPglite(client, prepared, () => statements++) });
   const executeSql: ExecuteSql = async (text, values) => {
     statements++;
     if (values?.length) return client.query<Record<string, unknown>>(text, values);
@@ -140,11 +143,12 @@ type PgliteQueries = {
 };
 
 /**
- * The PGlite client as Drizzle sees it: the per-query type parsers dropped (see above) and every statement
- * counted, in and out of transactions (BEGIN and COMMIT or ROLLBACK count one each).
+ * The PGlite client as Drizzle sees it: data statements prepared once per text (`pglite-prepared.ts`), the
+ * per-query type parsers dropped (see above) and every statement counted, in and out of transactions (BEGIN
+ * and COMMIT or ROLLBACK count one each).
  */
-function fastPglite<C extends object>(client: C, count: () => void): C {
-  const wrap = <X extends object>(target: X): X =>
+function fastPglite<C extends object>(client: C, prepared: PreparedStatements, count: () => void): C {
+  const wrap = <X extends object>(target: X, inTransaction = false): X =>
     new Proxy(target, {
       get(object, property) {
         const value = Reflect.get(object, property, object) as unknown;
@@ -153,6 +157,11 @@ function fastPglite<C extends object>(client: C, count: () => void): C {
         if (property === 'query') {
           return (sqlText: string, params?: unknown[], options?: QueryOptions) => {
             count();
+            if (prepared.handles(sqlText)) {
+              return inTransaction
+                ? prepared.queryInTransaction(sqlText, params, options?.rowMode)
+                : prepared.query(sqlText, params, options?.rowMode);
+            }
             return own(sqlText, params, options?.rowMode ? { rowMode: options.rowMode } : undefined);
           };
         }
@@ -167,7 +176,7 @@ function fastPglite<C extends object>(client: C, count: () => void): C {
             count(); // BEGIN
             return own(async (tx: PgliteQueries) => {
               try {
-                return await fn(wrap(tx));
+                return await fn(wrap(tx, true));
               } finally {
                 count(); // COMMIT or ROLLBACK
               }

@@ -114,4 +114,28 @@ describe('token checks', () => {
     // The same claims, well formed, pass: the refusals above come from the one bad claim.
     expect(service.verify(signed(good))).toEqual(claims);
   });
+  it('checks the times of a token it has seen before against the clock of each use', () => {
+    let now = NOW_MS;
+    const moving = createTokenService(SECRET, TTL, () => now);
+    const token = signed(good);
+    expect(moving.verify(token)).toEqual(claims);
+    now = (good.exp + TOKEN_LEEWAY_SECONDS) * 1000;
+    expect(() => moving.verify(token)).toThrow(expect.objectContaining({ text: 'TokenExpired' }));
+    // a clock set back before the issue time refuses it too
+    now = (good.iat - TOKEN_LEEWAY_SECONDS - 1) * 1000;
+    expect(() => moving.verify(token)).toThrow(expect.objectContaining({ text: 'Unauthorized' }));
+    now = NOW_MS;
+    expect(moving.verify(token)).toEqual(claims);
+  });
+
+  it('accepts a token refused for its not-before time once that time has come', () => {
+    let now = NOW_MS;
+    const moving = createTokenService(SECRET, TTL, () => now);
+    const token = signed({ ...good, nbf: NOW + TOKEN_LEEWAY_SECONDS + 10 });
+    expect(() => moving.verify(token)).toThrow(expect.objectContaining({ text: 'Unauthorized' }));
+    now = NOW_MS + 11_000;
+    expect(moving.verify(token)).toEqual(claims);
+    now = NOW_MS;
+    expect(() => moving.verify(token)).toThrow(expect.objectContaining({ text: 'Unauthorized' }));
+  });
 });
