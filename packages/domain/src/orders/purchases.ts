@@ -82,6 +82,11 @@ export const PurchaseDetails = Purchase.extend({
   submitted_at: z.string().nullable(),
   current_period_start: z.string().nullable(),
   current_period_end: z.string().nullable(),
+  /**
+   * When an order was fulfilled: shipped, or for a lab sent on to the lab; null until then and for a
+   * subscription. Always sent; optional for fixtures written before it existed.
+   */
+  fulfilled_at: z.string().nullable().optional(),
   invoices: z.array(PurchaseInvoice),
 });
 export type PurchaseDetails = z.infer<typeof PurchaseDetails>;

@@ -1,5 +1,5 @@
 import type { PurchaseDetails, PurchasesPage } from '@portal/domain/orders/purchases';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids';
 import { orders } from '../../db/schema/orders';
@@ -272,6 +272,22 @@ describe('GET /v2/users/purchases-showcase/{orderId}/details', () => {
       status: 'paid',
       amount_paid: supplement.amount,
     });
+  });
+
+  it('says when an order was shipped, once it is (null before, and for a subscription)', async () => {
+    expect(json<PurchaseDetails>(await details(buyer, ids.supplement1!)).fulfilled_at).toBeNull();
+    const shipped = new Date('2026-05-20T15:30:00.000Z');
+    await t.database.db
+      .update(orders)
+      .set({ status: 'fulfilled', fulfilledAt: shipped })
+      .where(eq(orders.id, ids.supplement1!));
+    const order = json<PurchaseDetails>(await details(buyer, ids.supplement1!));
+    expect(order).toMatchObject({ status: 'fulfilled', fulfilled_at: '2026-05-20T15:30:00.000Z' });
+    expect(json<PurchaseDetails>(await details(buyer, ids.active!)).fulfilled_at).toBeNull();
+    await t.database.db
+      .update(orders)
+      .set({ status: 'paid', fulfilledAt: null })
+      .where(eq(orders.id, ids.supplement1!));
   });
 
   it('details a subscription with its billing period and invoices', async () => {

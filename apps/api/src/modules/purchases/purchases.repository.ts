@@ -41,6 +41,8 @@ export type DetailsRow = PurchaseRow & {
   submitted_ms: number | null;
   period_start_ms: number | null;
   period_end_ms: number | null;
+  /** When an order was shipped (or, for a lab, sent to the lab); null for a subscription. */
+  fulfilled_ms: number | null;
 };
 
 export type InvoiceRow = {
@@ -131,7 +133,7 @@ export function createPurchasesRepository(db: Db) {
                      pt.description as product_description, o.quantity, o.subtotal_amount, o.discount_amount,
                      o.promo_code, ${ms(sql`o.submitted_at`)} as submitted_ms,
                      null::float8 as period_start_ms, null::float8 as period_end_ms,
-                     ${ms(sql`o.created_at`)} as created_ms
+                     ${ms(sql`o.created_at`)} as created_ms, ${ms(sql`o.fulfilled_at`)} as fulfilled_ms
                 from orders o join product_templates pt on pt.id = o.product_template_id
                where o.id = ${id} and o.user_id = ${userId}
               union all
@@ -139,7 +141,7 @@ export function createPurchasesRepository(db: Db) {
                      s.type, s.status, amounts.total, 'usd', s.duration_months,
                      pt.description, amounts.quantity, amounts.total, 0, s.promo_code, null::float8,
                      ${ms(sql`s.current_period_start`)}, ${ms(sql`s.current_period_end`)},
-                     ${ms(sql`s.created_at`)}
+                     ${ms(sql`s.created_at`)}, null::float8
                 from subscriptions s
                 left join product_templates pt on pt.id = s.product_plans -> 0 ->> 'product_template'
                 cross join lateral (

@@ -98,6 +98,7 @@ export function createPurchasesService(repo: PurchasesRepository) {
         submitted_at: iso(row.submitted_ms),
         current_period_start: iso(row.period_start_ms),
         current_period_end: iso(row.period_end_ms),
+        fulfilled_at: iso(row.fulfilled_ms),
         invoices: invoices.map((i) => ({
           _id: i.id,
           status: i.status,

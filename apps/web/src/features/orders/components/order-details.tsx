@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
 import { formatDate } from '../lib/format';
 import { InvoiceButton } from './invoice-button';
+import { OrderShipping } from './order-shipping';
 import { StatusBadge } from './status-badge';
 
 export const ORDER_NOT_FOUND = 'We could not find this order.';
@@ -103,6 +104,8 @@ function Details({ purchase }: { purchase: PurchaseDetails }) {
           </div>
         ))}
       </dl>
+
+      <OrderShipping purchase={purchase} />
 
       <section className="order-details__invoices" aria-labelledby="order-invoices-title">
         <h2 className="order-details__subtitle" id="order-invoices-title">
