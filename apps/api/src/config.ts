@@ -17,7 +17,7 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** A real PostgreSQL server; without it the embedded database in DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(8),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().url().optional(),
   /** Put before every Redis key, so several portals (or test runs) can share one Redis. */

@@ -25,7 +25,7 @@ export function createAuditWriter(
   const maxBatch = opts.maxBatch ?? 500;
   // postgres.js is a function (the tagged template), PGlite an object
   const onServer = typeof (db as unknown as { $client?: unknown }).$client === 'function';
-  const maxInFlight = opts.maxInFlight ?? (onServer ? 4 : 1);
+  const maxInFlight = opts.maxInFlight ?? (onServer ? 2 : 1);
   let queue: Waiting[] = [];
   let inFlight = 0;
   let scheduled = false;
