@@ -1,4 +1,4 @@
-import type { Organization } from '@portal/domain/contracts/organization';
+import { Organization } from '@portal/domain/contracts/organization';
 import type { OrganizationsRepository } from './organizations.repository';
 
 /** Host name of a Host header, without port and lower-cased ("[::1]:3000" -> "::1"). */
@@ -11,6 +11,15 @@ export function hostName(host: string | undefined): string {
 }
 
 export type ResolvedBrand = { organization: Organization; fallback: boolean };
+
+/**
+ * The organization as the contract names it: the page head prints it for every visitor, so a key stored in
+ * the settings that the contract does not name stays on the server, as it does on the organization routes.
+ */
+function asPublished(organization: Organization): Organization {
+  const parsed = Organization.safeParse(organization);
+  return parsed.success ? parsed.data : organization;
+}
 
 /**
  * The clinic served on a host: looked up by domain; when that fails the configured default organization
@@ -29,11 +38,11 @@ export function createBrandResolver(
     if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
     let value: ResolvedBrand | undefined;
     const found = name ? await repo.findByDomain(name) : undefined;
-    if (found) value = { organization: found, fallback: false };
+    if (found) value = { organization: asPublished(found), fallback: false };
     else {
       const fallback =
         (defaultOrganizationId && (await repo.findById(defaultOrganizationId))) || (await repo.first());
-      value = fallback ? { organization: fallback, fallback: true } : undefined;
+      value = fallback ? { organization: asPublished(fallback), fallback: true } : undefined;
     }
     if (cache.size > 1000) cache.clear();
     cache.set(name, { at: Date.now(), value });

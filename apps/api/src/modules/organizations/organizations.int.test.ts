@@ -133,6 +133,10 @@ describe('brand content settings (issue 11 §6)', () => {
         expect(res.statusCode).toBe(200);
         expect(res.body).not.toContain('should_not_leave');
       }
+      // the page head prints the brand the resolver gives (platform/web brandHead)
+      const page = await t.app.ctx.resolveBrand('localhost:4000');
+      expect(page?.organization.settings.welcome).toEqual(org.settings.welcome);
+      expect(brandHead(page!.organization, false)).not.toContain('should_not_leave');
       const again = json<Organization>(await t.app.inject({ url: `/organization/${org._id}` }));
       expect(again.settings.welcome).toEqual(org.settings.welcome);
     } finally {
