@@ -1,10 +1,16 @@
 import { type QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useContext } from 'react';
+import { ToastRegion } from '../components/toast/toast-region';
 import { getQueryClient } from '../lib/query-client';
 
-/** A given client for everything below (tests render the route table in it). */
+/** A given client and the toasts for everything below (tests render the route table in it). */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <ToastRegion />
+    </QueryClientProvider>
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { fixClock } from '@portal/domain/testing/fixed-clock';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { toast } from '../components/toast/toast-store';
 import { setBrand } from '../lib/brand';
 import { clearSession } from '../lib/session';
 import { resetSessionEndHandlers } from '../lib/session-end';
@@ -22,6 +23,7 @@ configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
+  toast.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();

@@ -7,7 +7,7 @@ import {
   WEIGHT_MAX_LB,
 } from '../constants';
 import { ageOn, type CalendarDate, isPlausibleBirthday, parseMmDdYyyy } from '../format/date';
-import { MESSAGES } from '../messages';
+import { FORM_ERROR_MESSAGES, MESSAGES } from '../messages';
 import type { FieldErrors } from './auth';
 import { nameError } from './name';
 
@@ -109,7 +109,7 @@ export function validateProfileStep(
   return errors;
 }
 
-/** Validates the settings personal-information form (001 §5); today is the date ages are measured on. */
+/** Validates the settings personal-information form by the error keys of 001 §5; today is the date ages are measured on. */
 export function validatePersonalInfoForm(
   v: PersonalInfoValues,
   today: Date | CalendarDate = new Date(),
@@ -119,13 +119,13 @@ export function validatePersonalInfoForm(
   if (first) errors.first_name = first;
   const last = nameError(v.last_name, 'last');
   if (last) errors.last_name = last;
-  if (!isSex(v.sex)) errors.sex = MESSAGES.selectOption;
+  if (!isSex(v.sex)) errors.sex = FORM_ERROR_MESSAGES.SEX;
   const birthday = checkBirthday(v.birthday, today);
-  if (birthday === 'empty') errors.birthday = MESSAGES.birthdayRequired;
-  else if (birthday === 'invalid') errors.birthday = MESSAGES.dateInvalid;
-  else if (birthday === 'underage') errors.birthday = MESSAGES.settingsUnderage;
-  if (parseWeight(v.weight) === null) errors.weight = MESSAGES.settingsWeightInvalid;
-  if (!isValidHeight(v.height_feet, v.height_inches)) errors.height = MESSAGES.settingsHeightInvalid;
+  if (birthday === 'empty') errors.birthday = FORM_ERROR_MESSAGES.BIRTHDAY_EMPTY;
+  else if (birthday === 'invalid') errors.birthday = FORM_ERROR_MESSAGES.BIRTHDAY_DATE;
+  else if (birthday === 'underage') errors.birthday = FORM_ERROR_MESSAGES.BIRTHDAY_AGE;
+  if (parseWeight(v.weight) === null) errors.weight = FORM_ERROR_MESSAGES.WEIGHT;
+  if (!isValidHeight(v.height_feet, v.height_inches)) errors.height = FORM_ERROR_MESSAGES.HEIGHT;
   return errors;
 }
 

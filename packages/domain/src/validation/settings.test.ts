@@ -8,6 +8,7 @@ import {
   validateMobileNumber,
   validateMobileNumberForm,
   validatePasswordChangeForm,
+  validateSettingsMobileNumber,
   validateVerificationCode,
 } from './settings';
 
@@ -15,7 +16,11 @@ describe('validateEmailForm', () => {
   it('uses the settings message with a full stop', () => {
     expect(validateEmailForm({ email: 'jane@example.com' })).toEqual({});
     expect(validateEmailForm({ email: 'a@b' })).toEqual({ email: 'Please enter a valid email address.' });
-    expect(validateEmailForm({ email: '' })).toEqual({ email: 'Please enter a valid email address.' });
+  });
+
+  it('says an emptied address is required (002 §5 catalogued form message)', () => {
+    expect(validateEmailForm({ email: '' })).toEqual({ email: 'Email is required' });
+    expect(validateEmailForm({ email: '   ' })).toEqual({ email: 'Email is required' });
   });
 });
 
@@ -105,9 +110,6 @@ describe('validateMobileNumber', () => {
   it('needs more than 2 characters', () => {
     expect(validateMobileNumber('')).toBe('Please enter a valid phone number.');
     expect(validateMobileNumber('(3')).toBe('Please enter a valid phone number.');
-    expect(validateMobileNumberForm({ mobile_number: '' })).toEqual({
-      mobile_number: 'Please enter a valid phone number.',
-    });
   });
 
   it('rejects numbers that are not valid US numbers', () => {
@@ -118,6 +120,29 @@ describe('validateMobileNumber', () => {
     expect(validateMobileNumber('(112) 555-0188')).toBe(
       'The number you entered is incorrect. Please try again.',
     );
+  });
+});
+
+describe('validateSettingsMobileNumber (001 §5: required, masked, 14 characters, a valid US number)', () => {
+  it('says required, then incomplete, then incorrect', () => {
+    expect(validateSettingsMobileNumber('')).toBe('Mobile number is required');
+    expect(validateSettingsMobileNumber('(')).toBe('Mobile number is required');
+    expect(validateSettingsMobileNumber('(3')).toBe('The mobile phone must be filled out completely');
+    expect(validateSettingsMobileNumber('(312) 555-018')).toBe(
+      'The mobile phone must be filled out completely',
+    );
+    expect(validateSettingsMobileNumber('(112) 555-0188')).toBe(
+      'The number you entered is incorrect. Please try again.',
+    );
+    expect(validateSettingsMobileNumber('(312) 555-0188')).toBeUndefined();
+    expect(validateSettingsMobileNumber('3125550188')).toBeUndefined();
+  });
+
+  it('is the rule of the settings mobile form', () => {
+    expect(validateMobileNumberForm({ mobile_number: '' })).toEqual({
+      mobile_number: 'Mobile number is required',
+    });
+    expect(validateMobileNumberForm({ mobile_number: '(312) 555-0188' })).toEqual({});
   });
 });
 

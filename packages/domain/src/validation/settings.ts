@@ -2,9 +2,11 @@ import { PASSWORD_MAX, SETTINGS_PASSWORD_MIN, VERIFICATION_CODE_LENGTH } from '.
 import { isValidUsNumber, nationalNumber } from '../format/phone';
 import { MESSAGES } from '../messages';
 import { type FieldErrors, isValidEmail } from './auth';
+import { isIncompletePhone } from './shipping';
 
 /** Validates the settings e-mail form (001 §5). */
 export function validateEmailForm(v: { email: string }): FieldErrors<'email'> {
+  if (v.email.trim() === '') return { email: MESSAGES.formEmailRequired };
   return isValidEmail(v.email) ? {} : { email: MESSAGES.settingsEmailInvalid };
 }
 
@@ -47,9 +49,22 @@ export function validateMobileNumber(value: string | null | undefined): string |
   return undefined;
 }
 
-/** Validates the settings mobile number form (001 §5, messages of 002 §5). */
+/**
+ * Message for the settings mobile number (001 §5: required, masked, at least 14 characters, a valid US
+ * number): 'Mobile number is required', 'The mobile phone must be filled out completely', then 002 §5's
+ * incorrect-number message. The verification panel keeps 002 §5's own order (see validateMobileNumber).
+ */
+export function validateSettingsMobileNumber(value: string | null | undefined): string | undefined {
+  const input = (value ?? '').trim();
+  if (nationalNumber(input) === '') return MESSAGES.formMobileRequired;
+  if (isIncompletePhone(input)) return MESSAGES.formMobileIncomplete;
+  if (!isValidUsNumber(input)) return MESSAGES.phoneIncorrect;
+  return undefined;
+}
+
+/** Validates the settings mobile number form (001 §5). */
 export function validateMobileNumberForm(v: { mobile_number: string }): FieldErrors<'mobile_number'> {
-  const error = validateMobileNumber(v.mobile_number);
+  const error = validateSettingsMobileNumber(v.mobile_number);
   return error ? { mobile_number: error } : {};
 }
 
@@ -59,7 +74,7 @@ export function canSubmitMobileNumber(v: {
   current?: string | null;
   verified?: boolean | null;
 }): boolean {
-  if (validateMobileNumber(v.mobile_number)) return false;
+  if (validateSettingsMobileNumber(v.mobile_number)) return false;
   const changed = nationalNumber(v.mobile_number) !== nationalNumber(v.current ?? '');
   return changed || v.verified !== true;
 }

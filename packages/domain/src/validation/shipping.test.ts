@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { FORM_ERROR_MESSAGES } from '../messages';
 import {
   isAddressComplete,
   isValidZipCode,
   normalizeShipping,
   validateSettingsShippingForm,
   validateShippingForm,
+  validateSignupShippingForm,
 } from './shipping';
 
 const valid = {
@@ -129,8 +131,13 @@ describe('validateSettingsShippingForm (001 §5)', () => {
       phone_number: 'Please enter your phone number.',
     });
     expect(validateSettingsShippingForm({ ...settingsValid, phone_number: '(217) 55' })).toEqual({
+      phone_number: 'The phone must be filled out completely',
+    });
+    expect(validateSettingsShippingForm({ ...settingsValid, phone_number: '(117) 555-0123' })).toEqual({
       phone_number: 'Please enter a valid phone number.',
     });
+    // stored as its ten digits, the number is whole
+    expect(validateSettingsShippingForm({ ...settingsValid, phone_number: '2175550123' })).toEqual({});
   });
 
   it('uses the short-name message', () => {
@@ -149,6 +156,131 @@ describe('validateSettingsShippingForm (001 §5)', () => {
       street_address: 'Please enter your street address.',
       city: 'City must be less than 35 characters long.',
     });
+  });
+});
+
+describe('validateSettingsShippingForm by the 001 §5 error keys', () => {
+  it('answers each key where its rule fails', () => {
+    const long = 'x'.repeat(36);
+    expect(
+      validateSettingsShippingForm({
+        first_name: '',
+        last_name: 'D',
+        street_address: '',
+        apt_suite: long,
+        city: '',
+        state: '',
+        zip_code: '123',
+        country: '',
+        phone_number: '',
+      }),
+    ).toEqual({
+      first_name: FORM_ERROR_MESSAGES.FIRST_NAME_EMPTY,
+      last_name: FORM_ERROR_MESSAGES.LAST_NAME_SHORT,
+      street_address: FORM_ERROR_MESSAGES.STREET_ADDRESS_EMPTY,
+      apt_suite: FORM_ERROR_MESSAGES.APT_LONG,
+      city: FORM_ERROR_MESSAGES.CITY_EMPTY,
+      state: FORM_ERROR_MESSAGES.STATE_REQUIRED,
+      zip_code: FORM_ERROR_MESSAGES.ZIP_INVALID,
+      country: FORM_ERROR_MESSAGES.COUNTRY_EMPTY,
+      phone_number: FORM_ERROR_MESSAGES.PHONE_EMPTY,
+    });
+    expect(
+      validateSettingsShippingForm({
+        ...valid,
+        first_name: 'J',
+        last_name: '',
+        street_address: long,
+        city: long,
+      }),
+    ).toEqual({
+      first_name: FORM_ERROR_MESSAGES.FIRST_NAME_SHORT,
+      last_name: FORM_ERROR_MESSAGES.LAST_NAME_EMPTY,
+      street_address: FORM_ERROR_MESSAGES.STREET_ADDRESS_LONG,
+      city: FORM_ERROR_MESSAGES.CITY_LONG,
+    });
+  });
+});
+
+describe('validateSignupShippingForm (002 §5 catalogued form messages)', () => {
+  it('accepts what the consultation checkout accepts', () => {
+    expect(validateSignupShippingForm(valid)).toEqual({});
+    expect(validateSignupShippingForm({ ...valid, mobile_number: '(217) 555-0100' })).toEqual({});
+  });
+
+  it('words every empty or bad field as 002 §5 lists it', () => {
+    expect(
+      validateSignupShippingForm({
+        first_name: '',
+        last_name: 'D',
+        street_address: '',
+        apt_suite: '',
+        city: '',
+        state: '',
+        zip_code: '',
+        country: '',
+        phone_number: '',
+        mobile_number: '',
+      }),
+    ).toEqual({
+      first_name: 'First name is required or invalid',
+      last_name: 'Last name is required or invalid',
+      street_address: 'Address is required',
+      city: 'City is required',
+      state: 'State is required',
+      zip_code: 'Zip code is required',
+      country: 'Country is required',
+      phone_number: 'The phone must be filled out completely',
+    });
+    expect(
+      validateSignupShippingForm({
+        ...valid,
+        street_address: 'x'.repeat(36),
+        zip_code: '1234',
+        city: 'y'.repeat(36),
+      }),
+    ).toEqual({
+      street_address: 'Address is invalid',
+      zip_code: 'Please enter a valid zip code.',
+      city: 'City must be less than 35 characters long.',
+    });
+  });
+
+  it('asks for the whole phone and mobile numbers, without a country code', () => {
+    expect(validateSignupShippingForm({ ...valid, phone_number: '(217) 555' })).toEqual({
+      phone_number: 'The phone must be filled out completely',
+    });
+    expect(validateSignupShippingForm({ ...valid, phone_number: '(121) 755-5012' })).toEqual({
+      phone_number: 'Please remove country code',
+    });
+    expect(validateSignupShippingForm({ ...valid, phone_number: '(217) 055-0123' })).toEqual({
+      phone_number: 'Please enter a valid phone number.',
+    });
+    expect(validateSignupShippingForm({ ...valid, mobile_number: '(217) 5' })).toEqual({
+      mobile_number: 'The mobile phone must be filled out completely',
+    });
+    expect(validateSignupShippingForm({ ...valid, mobile_number: '(121) 755-5010' })).toEqual({
+      mobile_number: 'Please remove country code',
+    });
+    expect(validateSignupShippingForm({ ...valid, mobile_number: '(217) 055-0100' })).toEqual({
+      mobile_number: 'Please enter a valid mobile number.',
+    });
+  });
+
+  it('accepts exactly the values the consultation checkout accepts', () => {
+    const cases = [
+      valid,
+      { ...valid, phone_number: '(121) 755-5012' },
+      { ...valid, phone_number: '(217) 555' },
+      { ...valid, mobile_number: '(121) 755-5010' },
+      { ...valid, first_name: 'J' },
+      { ...valid, zip_code: '62701-1234' },
+      { ...valid, apt_suite: 'z'.repeat(36) },
+    ];
+    for (const values of cases)
+      expect(Object.keys(validateSignupShippingForm(values))).toEqual(
+        Object.keys(validateShippingForm(values)),
+      );
   });
 });
 

@@ -1,6 +1,6 @@
-import { ADDRESS_FIELD_MAX, DEFAULT_COUNTRY, NAME_MAX, NAME_MIN } from '../constants';
+import { ADDRESS_FIELD_MAX, DEFAULT_COUNTRY, NAME_MAX, NAME_MIN, PHONE_MASKED_LENGTH } from '../constants';
 import { isValidUsNumber, maskPhone, nationalNumber } from '../format/phone';
-import { MESSAGES } from '../messages';
+import { FORM_ERROR_MESSAGES, MESSAGES } from '../messages';
 import type { FieldErrors } from './auth';
 import { nameError } from './name';
 
@@ -43,19 +43,32 @@ function text(value: string | null | undefined): string {
   return (value ?? '').trim();
 }
 
-/** Errors of the address fields shared by both shipping variants (street, apt, city, state, country). */
+/**
+ * Errors of the address fields shared by the consultation checkout and the settings (street, apt, city,
+ * state, country), by the 001 §5 error keys whose texts are also 000 §5's.
+ */
 function addressErrors(v: ShippingFormValues): FieldErrors<ShippingField> {
   const errors: FieldErrors<ShippingField> = {};
   const street = text(v.street_address);
-  if (street === '') errors.street_address = MESSAGES.streetAddressRequired;
-  else if (street.length > ADDRESS_FIELD_MAX) errors.street_address = MESSAGES.streetAddressTooLong;
-  if (text(v.apt_suite).length > ADDRESS_FIELD_MAX) errors.apt_suite = MESSAGES.aptSuiteTooLong;
+  if (street === '') errors.street_address = FORM_ERROR_MESSAGES.STREET_ADDRESS_EMPTY;
+  else if (street.length > ADDRESS_FIELD_MAX) errors.street_address = FORM_ERROR_MESSAGES.STREET_ADDRESS_LONG;
+  if (text(v.apt_suite).length > ADDRESS_FIELD_MAX) errors.apt_suite = FORM_ERROR_MESSAGES.APT_LONG;
   const city = text(v.city);
-  if (city === '') errors.city = MESSAGES.cityRequired;
-  else if (city.length > ADDRESS_FIELD_MAX) errors.city = MESSAGES.cityTooLong;
-  if (text(v.state) === '') errors.state = MESSAGES.shippingStateRequired;
-  if (text(v.country) === '') errors.country = MESSAGES.countryRequired;
+  if (city === '') errors.city = FORM_ERROR_MESSAGES.CITY_EMPTY;
+  else if (city.length > ADDRESS_FIELD_MAX) errors.city = FORM_ERROR_MESSAGES.CITY_LONG;
+  if (text(v.state) === '') errors.state = FORM_ERROR_MESSAGES.STATE_REQUIRED;
+  if (text(v.country) === '') errors.country = FORM_ERROR_MESSAGES.COUNTRY_EMPTY;
   return errors;
+}
+
+/** True when the entry, laid into the phone mask, falls short of the 14 characters of a whole number. */
+export function isIncompletePhone(value: string | null | undefined): boolean {
+  return maskPhone(text(value)).length < PHONE_MASKED_LENGTH;
+}
+
+/** True when the national number starts with 1: no US area code does, so it is a country code typed in. */
+function startsWithCountryCode(value: string): boolean {
+  return nationalNumber(value).startsWith('1');
 }
 
 /** True when the trimmed name is 2 to 35 characters long. */
@@ -78,7 +91,7 @@ export function validateShippingForm(v: ShippingFormValues): FieldErrors<Shippin
   return errors;
 }
 
-/** Validates the settings shipping address form (001 §5): 'Invalid zip code.' and a required phone number. */
+/** Validates the settings shipping address form by the error keys of 001 §5: 'Invalid zip code.' and a required, whole phone number. */
 export function validateSettingsShippingForm(
   v: Omit<ShippingFormValues, 'mobile_number'>,
 ): FieldErrors<Exclude<ShippingField, 'mobile_number'>> {
@@ -88,10 +101,46 @@ export function validateSettingsShippingForm(
   const last = nameError(v.last_name, 'last');
   if (last) errors.last_name = last;
   Object.assign(errors, addressErrors(v));
-  if (!isValidZipCode(v.zip_code)) errors.zip_code = MESSAGES.zipInvalidShort;
+  if (!isValidZipCode(v.zip_code)) errors.zip_code = FORM_ERROR_MESSAGES.ZIP_INVALID;
   const phone = text(v.phone_number);
-  if (nationalNumber(phone) === '') errors.phone_number = MESSAGES.phoneRequired;
+  if (nationalNumber(phone) === '') errors.phone_number = FORM_ERROR_MESSAGES.PHONE_EMPTY;
+  // 001 §5: masked, at least 14 characters, then a valid US number
+  else if (isIncompletePhone(phone)) errors.phone_number = MESSAGES.formPhoneIncomplete;
   else if (!isValidUsNumber(phone)) errors.phone_number = MESSAGES.phoneInvalid;
+  return errors;
+}
+
+/**
+ * Validates the address form of the signup checkout (002 §2.8) with the form messages 002 §5 catalogues.
+ * It accepts exactly what the consultation checkout accepts (the server checks the one rule): only the
+ * wording differs, as the documents give it for each flow.
+ */
+export function validateSignupShippingForm(v: ShippingFormValues): FieldErrors<ShippingField> {
+  const errors: FieldErrors<ShippingField> = {};
+  if (!isValidName(v.first_name)) errors.first_name = MESSAGES.formFirstNameInvalid;
+  if (!isValidName(v.last_name)) errors.last_name = MESSAGES.formLastNameInvalid;
+  const street = text(v.street_address);
+  if (street === '') errors.street_address = MESSAGES.formAddressRequired;
+  else if (street.length > ADDRESS_FIELD_MAX) errors.street_address = MESSAGES.formAddressInvalid;
+  if (text(v.apt_suite).length > ADDRESS_FIELD_MAX) errors.apt_suite = MESSAGES.aptSuiteTooLong;
+  const city = text(v.city);
+  if (city === '') errors.city = MESSAGES.formCityRequired;
+  else if (city.length > ADDRESS_FIELD_MAX) errors.city = MESSAGES.cityTooLong;
+  if (text(v.state) === '') errors.state = MESSAGES.formStateRequired;
+  const zip = text(v.zip_code);
+  if (zip === '') errors.zip_code = MESSAGES.formZipRequired;
+  else if (!isValidZipCode(zip)) errors.zip_code = MESSAGES.zipInvalid;
+  if (text(v.country) === '') errors.country = MESSAGES.formCountryRequired;
+  const phone = text(v.phone_number);
+  if (startsWithCountryCode(phone)) errors.phone_number = MESSAGES.formRemoveCountryCode;
+  else if (isIncompletePhone(phone)) errors.phone_number = MESSAGES.formPhoneIncomplete;
+  else if (!isValidUsNumber(phone)) errors.phone_number = MESSAGES.phoneInvalid;
+  const mobile = text(v.mobile_number);
+  if (nationalNumber(mobile) !== '') {
+    if (startsWithCountryCode(mobile)) errors.mobile_number = MESSAGES.formRemoveCountryCode;
+    else if (isIncompletePhone(mobile)) errors.mobile_number = MESSAGES.formMobileIncomplete;
+    else if (!isValidUsNumber(mobile)) errors.mobile_number = MESSAGES.mobileInvalid;
+  }
   return errors;
 }
 

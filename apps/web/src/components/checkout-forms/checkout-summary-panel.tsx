@@ -1,3 +1,4 @@
+import { NOTIFICATION_TITLES } from '@portal/domain/messages';
 import { type ReactNode, useId } from 'react';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -59,7 +60,7 @@ export function CheckoutSummaryPanel({
       <DiscountCodeField products={couponProducts} onChange={onDiscountChange} disabled={submitting} />
       <PriceBreakdown summary={totals} renewsEveryMonths={renewsEveryMonths} />
       {error ? (
-        <Alert tone="error" title={error.critical ? 'Error' : undefined}>
+        <Alert tone="error" title={error.critical ? NOTIFICATION_TITLES.error : undefined}>
           {error.message}
         </Alert>
       ) : null}

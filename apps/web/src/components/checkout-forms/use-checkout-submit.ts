@@ -1,5 +1,6 @@
 import type { CheckoutPayment, CheckoutRequestInput } from '@portal/domain/contracts/checkout-submit';
 import { MESSAGES } from '@portal/domain/messages';
+import { validateShippingForm, validateSignupShippingForm } from '@portal/domain/validation/shipping';
 import { type FormEvent, type RefObject, useMemo, useRef, useState } from 'react';
 import type { Card } from '../../api/billing';
 import { type CheckoutResult, useSubmitCheckoutMutation } from '../../api/checkout';
@@ -146,7 +147,11 @@ const TOKEN_REUSE_MS = 10 * 60_000;
  */
 export function useCheckoutSubmit(options: CheckoutSubmitOptions): CheckoutSubmitController {
   const { user, savedCard, collectsPayment, purchase, mode, lines, checkoutKey } = options;
-  const shipping = useShippingForm({ user });
+  // one rule, worded as each flow's document words it: 000 §5 for the visit, 002 §5 for the signup checkout
+  const shipping = useShippingForm({
+    user,
+    validate: purchase.kind === 'signup' ? validateSignupShippingForm : validateShippingForm,
+  });
   const cardRef = useRef<CardFieldHandle>(null);
   const [cardValid, setCardValid] = useState(false);
   const [changingCard, setChangingCard] = useState(false);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/domain/messages';
+import { MESSAGES, NOTIFICATION_TITLES } from '@portal/domain/messages';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../lib/api-error';
 import { Alert } from '../ui/alert';
@@ -35,11 +35,16 @@ export function SettingsSection({
   );
 }
 
-/** The alert of a form: dismissible; a success also goes away by itself (see useSettingsAlert). */
+/** The critical alert of a failed save, in its form until dismissed (successes are toasts, see useSettingsAlert). */
 export function SectionAlert({ state }: { state: SettingsAlert }) {
   if (!state.alert) return null;
   return (
-    <Alert tone={state.alert.tone} onClose={state.dismiss} className="settings-alert">
+    <Alert
+      tone={state.alert.tone}
+      title={NOTIFICATION_TITLES.error}
+      onClose={state.dismiss}
+      className="settings-alert"
+    >
       {state.alert.message}
     </Alert>
   );

@@ -1,24 +1,28 @@
 import { SETTINGS_SUCCESS_ALERT_MS } from '@portal/domain/constants';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { toast } from '../toast/toast-store';
 
-export type SettingsAlertState = { tone: 'success' | 'error' | 'warning'; message: string } | null;
+export type SettingsAlertState = { tone: 'error'; message: string } | null;
 
 /**
- * The alert of one settings form (001 §8): a success dismisses itself after 3 seconds; a failure (the
- * server's message, as a critical alert) and a warning stay until dismissed or replaced.
+ * The notices of one settings form (001 §8). A success ('Photo updated successfully'...) is a toast that
+ * goes after 3 seconds, and the warning of a verification closed unfinished a toast that stays until
+ * dismissed: neither belongs to a field. A failure (the server's message, a critical alert) stays in the
+ * form it is about, next to what must be corrected, until dismissed or replaced.
  */
 export function useSettingsAlert() {
   const [alert, setAlert] = useState<SettingsAlertState>(null);
-  useEffect(() => {
-    if (alert?.tone !== 'success') return;
-    const timer = setTimeout(() => setAlert(null), SETTINGS_SUCCESS_ALERT_MS);
-    return () => clearTimeout(timer);
-  }, [alert]);
   return {
     alert,
-    success: useCallback((message: string) => setAlert({ tone: 'success', message }), []),
+    success: useCallback((message: string) => {
+      setAlert(null);
+      toast.success(message, { durationMs: SETTINGS_SUCCESS_ALERT_MS });
+    }, []),
     error: useCallback((message: string) => setAlert({ tone: 'error', message }), []),
-    warning: useCallback((message: string) => setAlert({ tone: 'warning', message }), []),
+    warning: useCallback((message: string) => {
+      setAlert(null);
+      toast.warning(message);
+    }, []),
     dismiss: useCallback(() => setAlert(null), []),
   };
 }

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, ORG_ID, renderRoute, signIn, USER_ID } from '../../../test/helpers';
 import {
+  findToast,
   mockSettingsApi,
   PATIENT_PATH,
   profiled,
@@ -47,9 +48,7 @@ describe('shipping address', () => {
     await u.clear(within(section).getByLabelText('Street address'));
     await u.type(within(section).getByLabelText('Street address'), '2 Oak Ave');
     await u.click(within(section).getByRole('button', { name: 'Save Shipping Address' }));
-    expect(await within(section).findByRole('status')).toHaveTextContent(
-      'Shipping address updated successfully',
-    );
+    expect(await findToast('status')).toHaveTextContent('Shipping address updated successfully');
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
       shipping_info: { ...address, street_address: '2 Oak Ave', zip_code: '78702' },
     });
@@ -98,7 +97,7 @@ describe('payment information', () => {
       expect(within(section).getByRole('alert')).toHaveTextContent('Your card has insufficient funds.'),
     );
     await u.click(within(section).getByRole('button', { name: 'Save Card' }));
-    expect(await within(section).findByRole('status')).toHaveTextContent('Credit card updated successfully');
+    expect(await findToast('status')).toHaveTextContent('Credit card updated successfully');
     expect(requests.filter((r) => r.path.endsWith('/add-card')).at(-1)?.body).toMatchObject({
       token: 'tok_1.sig',
       charge: false,
@@ -132,7 +131,7 @@ describe('profile image', () => {
     expect(within(section).getByRole('button', { name: 'Upload Image' })).toBeInTheDocument();
     await u.upload(input, new File(['y'], 'me2.png', { type: 'image/png' }));
     await u.click(within(section).getByRole('button', { name: 'Save Photo' }));
-    expect(await within(section).findByRole('status')).toHaveTextContent('Photo updated successfully');
+    expect(await findToast('status')).toHaveTextContent('Photo updated successfully');
 
     const fetches = () => requests.filter((r) => r.method === 'GET' && r.path === PATIENT_PATH).length;
     const before = fetches();

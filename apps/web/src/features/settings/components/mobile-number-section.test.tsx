@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, renderRoute, signIn } from '../../../test/helpers';
-import { mockSettingsApi, profiled, SETTINGS, setOrganizationWith, USER_PATH } from '../test/fixtures';
+import {
+  findToast,
+  mockSettingsApi,
+  profiled,
+  SETTINGS,
+  setOrganizationWith,
+  USER_PATH,
+} from '../test/fixtures';
 
 const region = () => screen.findByRole('region', { name: 'Mobile Number' });
 const digitBox = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 5` });
@@ -80,9 +87,7 @@ describe('mobile number', () => {
 
     await u.click(digitBox(1));
     await u.paste('42170');
-    expect(await within(section).findByRole('status')).toHaveTextContent(
-      'Successfully verified your mobile number',
-    );
+    expect(await findToast('status')).toHaveTextContent('Successfully verified your mobile number');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(within(section).getByText('Number Verified')).toBeInTheDocument();
     expect(requests.filter((r) => r.path.endsWith('/mobile-verify'))[1]?.body).toMatchObject({
@@ -120,9 +125,7 @@ describe('mobile number', () => {
     expect(number).not.toHaveAttribute('readonly');
 
     await u.click(within(panel).getByRole('button', { name: 'Close' }));
-    expect(await within(section).findByRole('alert')).toHaveTextContent(
-      'Verify your number to receive real time updates',
-    );
+    expect(await findToast('alert')).toHaveTextContent('Verify your number to receive real time updates');
   });
 
   it('saves without verification where the organization does not verify numbers', async () => {
@@ -137,9 +140,7 @@ describe('mobile number', () => {
     expect(within(section).queryByText('Verify Your Number')).not.toBeInTheDocument();
     await u.type(within(section).getByLabelText('Mobile number'), '4155550123');
     await u.click(within(section).getByRole('button', { name: 'Save Mobile Number' }));
-    expect(await within(section).findByRole('status')).toHaveTextContent(
-      'Mobile number updated successfully',
-    );
+    expect(await findToast('status')).toHaveTextContent('Mobile number updated successfully');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

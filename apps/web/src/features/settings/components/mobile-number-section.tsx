@@ -2,7 +2,7 @@ import { maskPhoneInput } from '@portal/domain/format/mask';
 import { maskPhone, nationalNumber } from '@portal/domain/format/phone';
 import { MESSAGES } from '@portal/domain/messages';
 import { offersMobileVerification } from '@portal/domain/settings/mobile-verification';
-import { canSubmitMobileNumber, validateMobileNumber } from '@portal/domain/validation/settings';
+import { canSubmitMobileNumber, validateSettingsMobileNumber } from '@portal/domain/validation/settings';
 import { type FormEvent, useEffect, useState } from 'react';
 import { updatePatient, usePatientSaved } from '../../../api/patient';
 import {
@@ -34,7 +34,7 @@ export function MobileNumberSection({ user }: { user: Patient }) {
 
   useEffect(() => setNumber(maskPhone(user.mobile_number ?? '')), [user.mobile_number]);
 
-  const error = touched ? validateMobileNumber(number) : undefined;
+  const error = touched ? validateSettingsMobileNumber(number) : undefined;
   const canSubmit = canSubmitMobileNumber({
     mobile_number: number,
     current: user.mobile_number,

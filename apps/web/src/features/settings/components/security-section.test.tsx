@@ -2,7 +2,14 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getToken } from '../../../lib/session';
 import { json, type RecordedRequest, renderRoute, signIn } from '../../../test/helpers';
-import { mockSettingsApi, profiled, SETTINGS, setOrganizationWith, USER_PATH } from '../test/fixtures';
+import {
+  findToast,
+  mockSettingsApi,
+  profiled,
+  SETTINGS,
+  setOrganizationWith,
+  USER_PATH,
+} from '../test/fixtures';
 
 const SECURITY = `POST ${USER_PATH}/security`;
 const session = (id: string, current: boolean, device: string | null = 'Chrome on macOS') => ({
@@ -102,11 +109,25 @@ describe('settings: security', () => {
     await u.type(within(section).getByLabelText('Password'), 'Secret123');
     await u.type(within(section).getByLabelText('Authentication code or recovery code'), 'ABCD0-EFGH0');
     await u.click(within(section).getByRole('button', { name: 'Turn off' }));
-    expect(await within(section).findByText('Two-factor sign-in is off.')).toBeInTheDocument();
+    expect(await findToast('status')).toHaveTextContent('Two-factor sign-in is off.');
     expect(bodies(requests)).toEqual([
       { action: 'disable_two_factor', password: 'Secret123', code: 'ABCD0-EFGH0' },
     ]);
     expect(within(section).getByRole('button', { name: 'Turn on two-factor sign-in' })).toBeInTheDocument();
+  });
+
+  it('asks for the password before turning it off', async () => {
+    const user = profiled();
+    signIn(user);
+    const requests = mockSettingsApi(user, { [`GET ${USER_PATH}/security`]: json(200, on) });
+    const { user: u } = renderRoute(`${SETTINGS}/security`);
+    const section = await region();
+    await u.click(await within(section).findByRole('button', { name: 'Turn off two-factor sign-in' }));
+    await u.type(within(section).getByLabelText('Authentication code or recovery code'), 'ABCD0-EFGH0');
+    await u.click(within(section).getByRole('button', { name: 'Turn off' }));
+    expect(within(section).getByText('Password is required')).toBeInTheDocument();
+    expect(within(section).getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(bodies(requests)).toEqual([]);
   });
 
   it('lists the signed-in devices and signs out of the others, keeping this device signed in', async () => {
@@ -122,7 +143,7 @@ describe('settings: security', () => {
     expect(within(list).getByText('Safari on iPhone')).toBeInTheDocument();
     expect(within(list).getByText('This device')).toBeInTheDocument();
     await u.click(within(section).getByRole('button', { name: 'Sign out of all other devices' }));
-    expect(await within(section).findByText('You are signed out of every other device.')).toBeInTheDocument();
+    expect(await findToast('status')).toHaveTextContent('You are signed out of every other device.');
     expect(within(list).queryByText('Safari on iPhone')).toBeNull();
     expect(getToken()).toBe('new-token-for-this-device');
     expect(within(section).getByRole('button', { name: 'Sign out of all other devices' })).toBeDisabled();

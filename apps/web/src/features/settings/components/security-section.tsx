@@ -1,4 +1,5 @@
 import type { SecurityActionBody } from '@portal/domain/contracts/security';
+import { MESSAGES } from '@portal/domain/messages';
 import { normalizeSecondFactor, SECURITY_TEXTS } from '@portal/domain/security/texts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -42,6 +43,7 @@ export function SecuritySection({ user }: { user: Patient }) {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [codeError, setCodeError] = useState<string>();
+  const [passwordError, setPasswordError] = useState<string>();
   const [busy, setBusy] = useState<SecurityActionBody['action'] | null>(null);
 
   async function run(body: SecurityActionBody, success?: string): Promise<SecurityActionResponse | null> {
@@ -67,17 +69,20 @@ export function SecuritySection({ user }: { user: Patient }) {
     setCode('');
     setPassword('');
     setCodeError(undefined);
+    setPasswordError(undefined);
     alert.dismiss();
   }
 
   async function submitCode(event: FormEvent) {
     event.preventDefault();
     const factor = normalizeSecondFactor(code);
-    if (!factor || (form === 'enable' && factor.kind !== 'totp')) {
-      setCodeError(form === 'enable' ? SECURITY_TEXTS.codeRequired : SECURITY_TEXTS.codeFormat);
-      return;
-    }
-    setCodeError(undefined);
+    const badCode = !factor || (form === 'enable' && factor.kind !== 'totp');
+    const noPassword = form === 'disable' && password === '';
+    setCodeError(
+      badCode ? (form === 'enable' ? SECURITY_TEXTS.codeRequired : SECURITY_TEXTS.codeFormat) : undefined,
+    );
+    setPasswordError(noPassword ? MESSAGES.formPasswordRequired : undefined);
+    if (badCode || noPassword) return;
     if (form === 'enable') {
       const answer = await run({ action: 'enable_two_factor', code }, 'Two-factor sign-in is on.');
       if (answer) {
@@ -197,6 +202,7 @@ export function SecuritySection({ user }: { user: Patient }) {
                   label="Password"
                   autoComplete="current-password"
                   value={password}
+                  error={passwordError}
                   onChange={(e) => setPassword(e.target.value)}
                 />
               ) : null}

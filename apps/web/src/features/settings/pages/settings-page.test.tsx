@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../../lib/session';
 import { currentUrl, json, ORG_ID, renderRoute, signIn, USER_ID } from '../../../test/helpers';
 import {
+  findToast,
   mockSettingsApi,
   profiled,
   SETTINGS,
@@ -147,7 +148,7 @@ describe('personal information', () => {
     expect(save).toBeEnabled();
     await u.click(save);
 
-    const status = await within(section).findByRole('status');
+    const status = await findToast('status');
     expect(status).toHaveTextContent('Personal information updated successfully');
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
       first_name: 'Jo',
@@ -157,11 +158,11 @@ describe('personal information', () => {
     await act(async () => {
       vi.advanceTimersByTime(2900);
     });
-    expect(within(section).getByRole('status')).toBeInTheDocument();
+    expect(status).toBeInTheDocument();
     await act(async () => {
       vi.advanceTimersByTime(200);
     });
-    expect(within(section).queryByRole('status')).not.toBeInTheDocument();
+    expect(status).not.toBeInTheDocument();
   });
 
   it('locks name, sex and birthday of a verified patient', async () => {
@@ -214,9 +215,7 @@ describe('email address', () => {
 
     taken = false;
     await u.click(within(section).getByRole('button', { name: 'Save Email Address' }));
-    expect(await within(section).findByRole('status')).toHaveTextContent(
-      'Email address updated successfully',
-    );
+    expect(await findToast('status')).toHaveTextContent('Email address updated successfully');
   });
 });
 
@@ -250,7 +249,7 @@ describe('password', () => {
     await u.clear(within(section).getByLabelText('Confirm new password'));
     await u.type(within(section).getByLabelText('Confirm new password'), 'NewPass123');
     await u.click(within(section).getByRole('button', { name: 'Update Password' }));
-    expect(await within(section).findByRole('status')).toHaveTextContent('Password updated successfully');
+    expect(await findToast('status')).toHaveTextContent('Password updated successfully');
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
       current_password: 'OldPass123',
       new_password: 'NewPass123',
@@ -298,7 +297,7 @@ describe('home state', () => {
 
     await u.selectOptions(select, 'CA');
     await u.click(within(section).getByRole('button', { name: 'Save Home State' }));
-    expect(await within(section).findByRole('status')).toHaveTextContent('Home state updated successfully');
+    expect(await findToast('status')).toHaveTextContent('Home state updated successfully');
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ state: 'CA' });
   });
 });

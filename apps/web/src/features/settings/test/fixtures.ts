@@ -1,4 +1,5 @@
 import type { Organization } from '@portal/domain/contracts/organization';
+import { screen, within } from '@testing-library/react';
 import { setBrand } from '../../../lib/brand';
 import type { Patient } from '../../../lib/patient';
 import { json, mockApi, ORG_ID, patient, USER_ID } from '../../../test/helpers';
@@ -62,4 +63,10 @@ export function mockSettingsApi(user: Patient, extra: Parameters<typeof mockApi>
 export function setViewport(width: number): void {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
   window.dispatchEvent(new Event('resize'));
+}
+
+/** A notice in the toasts' corner (a settings success, the warning of a verification closed unfinished). */
+export async function findToast(role: 'status' | 'alert'): Promise<HTMLElement> {
+  const corner = await screen.findByRole('region', { name: 'Notifications' });
+  return within(corner).findByRole(role);
 }

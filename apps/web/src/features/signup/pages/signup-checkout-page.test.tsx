@@ -129,6 +129,20 @@ describe('/signup/checkout', () => {
     ).toBeInTheDocument();
   });
 
+  it("words the address form's errors with 002 §5's form messages", async () => {
+    choose(SUPPLEMENT_ID, 'supplement');
+    api();
+    const { user } = renderRoute('/signup/checkout');
+    const street = await screen.findByLabelText('Street address');
+    await user.click(street);
+    await user.tab();
+    expect(screen.getByText('Address is required')).toBeInTheDocument();
+    const phone = screen.getByLabelText('Phone number');
+    await user.type(phone, '213555');
+    await user.tab();
+    expect(screen.getByText('The phone must be filled out completely')).toBeInTheDocument();
+  });
+
   it('orders a lab in one POST /v2/checkout (kind signup) charged the Total Due Now, then its instructions', async () => {
     choose(LAB, 'lab');
     const requests = api();
