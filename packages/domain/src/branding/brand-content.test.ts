@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Organization } from '../contracts/organization';
-import {
-  belongsToMainOrganization,
-  entryHero,
-  moreLinks,
-  ownMediaPath,
-  sideContent,
-  welcomeVideo,
-} from './brand-content';
+import { belongsToMainOrganization, moreLinks, sideContent, welcomeVideo } from './brand-content';
+import { entryHero, ownMediaPath } from './entry-hero';
 
 const ORG = '66a0f0000000000000000001';
 const OTHER = '66a0f0000000000000000002';

@@ -1,4 +1,4 @@
-import { type EntryPage, entryHero } from '@portal/domain/branding/brand-content';
+import { type EntryPage, entryHero } from '@portal/domain/branding/entry-hero';
 import { useLocation } from 'react-router';
 import { useBrand } from '../../lib/brand';
 
