@@ -1,3 +1,4 @@
+import { isObjectId } from '@portal/domain/ids';
 import { isVisitReviewSection, visitReviewTitle } from '@portal/domain/visits/visit-review';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
@@ -27,6 +28,7 @@ import {
   CONSULTATION_SECTIONS,
   DASHBOARD_DETAIL_TITLES,
   DASHBOARD_PAGES,
+  NOT_FOUND_TITLE,
   type ScreenHandle,
   SETTINGS_SECTIONS,
   SIGNUP_SECTIONS,
@@ -90,6 +92,12 @@ const soon = (path: string, title: ScreenHandle['title'], extra: Partial<RouteOb
 const dashboardTitle: ScreenHandle['title'] = (p) => titleFrom(DASHBOARD_PAGES, p.page, 'Dashboard');
 const dashboardDetailTitle: ScreenHandle['title'] = (p) =>
   titleFrom(DASHBOARD_DETAIL_TITLES, p.page, titleFrom(DASHBOARD_PAGES, p.page, 'Dashboard'));
+/** /orders/{orderId} is one order; anything else under /orders/ is the orders app's not-found page. */
+const ordersAppTitle: ScreenHandle['title'] = (p) => {
+  const rest = (p['*'] ?? '').replace(/\/+$/, '');
+  if (!rest) return 'Orders';
+  return isObjectId(rest) ? (DASHBOARD_DETAIL_TITLES.orders ?? 'Order') : NOT_FOUND_TITLE;
+};
 const visitReviewScreenTitle: ScreenHandle['title'] = (p) =>
   isVisitReviewSection(p.section) ? `Visit Review: ${visitReviewTitle(p.section)}` : 'Visit Review';
 const consultationTitle: ScreenHandle['title'] = (p) =>
@@ -224,7 +232,11 @@ export const routes: RouteObject[] = [
           { path: 'messages/:userId/:conversationId', loader: toDashboardMessages, Component: Redirecting },
           soon('messages/:userId/new', 'New Message', { handle: { title: 'New Message', fullWidth: true } }),
           { path: 'orders', lazy: ordersPage, handle: { title: 'Orders' } },
-          { path: 'orders/*', lazy: ordersPage, handle: { title: 'Orders' } },
+          {
+            path: 'orders/*',
+            lazy: ordersPage,
+            handle: { title: ordersAppTitle } satisfies ScreenHandle,
+          },
           {
             loader: labsAppLoader,
             children: [

@@ -154,9 +154,8 @@ function Details({
           {subscriptionStatusLabel(sub.status)}
         </span>
       </header>
-      {note ? <p className="sub-card__note">{note}</p> : null}
-
       <div className="detail-page__card">
+        {note ? <p className="sub-detail__note">{note}</p> : null}
         <DetailFacts facts={facts} />
         <div className="detail-page__actions">
           {actions.resume ? <Button onClick={() => setOpen({ kind: 'resume' })}>Resume</Button> : null}
