@@ -403,7 +403,7 @@ async function checkOrders(page: Page) {
   await page.getByRole('link', { name: 'Back to orders' }).waitFor();
   await page.getByRole('heading', { level: 1 }).waitFor();
   expect(await page.locator('main').innerText()).not.toMatch(/\d{4}_\d{2}_\d{2}/);
-  await expectAccessible(page, 'order details', { title: 'Orders', bothWidths: true });
+  await expectAccessible(page, 'order details', { title: 'Order', bothWidths: true });
   await page.goto(home);
 }
 
