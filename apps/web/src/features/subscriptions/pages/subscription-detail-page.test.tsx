@@ -1,7 +1,16 @@
 import type { SubscriptionDetails } from '@portal/domain/contracts/subscription';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { currentUrl, json, mockApi, ORG_ID, renderRoute, setOrganization, signIn, USER_ID } from '../../../test/helpers';
+import {
+  currentUrl,
+  json,
+  mockApi,
+  ORG_ID,
+  renderRoute,
+  setOrganization,
+  signIn,
+  USER_ID,
+} from '../../../test/helpers';
 import {
   SUBSCRIPTION_LOAD_ERROR,
   SUBSCRIPTION_NOT_FOUND,
@@ -81,14 +90,18 @@ describe('Subscription detail (/dashboard/{userId}/subscriptions/{id})', () => {
     answer(json(200, sub()));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Generic Rapamycin' })).toBeInTheDocument();
-    const facts = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    const facts = (term: string) =>
+      screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(facts('Status')).toBe('Active');
     expect(facts('Plan')).toBe('Billing every 3 months, $299.50 per period');
     expect(facts('Product')).toBe('Sirolimus (6 mg, Once weekly), quantity 12');
     expect(facts('Next billing date')).toBe('Aug 1st, 2026');
     expect(facts('Current period')).toBe('May 1st, 2026 to Aug 1st, 2026');
     expect(screen.getByText('Current Protocol')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Patient guide/ })).toHaveAttribute('href', 'https://example.com/guide.pdf');
+    expect(screen.getByRole('link', { name: /Patient guide/ })).toHaveAttribute(
+      'href',
+      'https://example.com/guide.pdf',
+    );
     expect(screen.getByText(/No invoices yet/)).toBeInTheDocument();
     // the billing provider's fresh view is asked for (001 §7: type stripe)
     expect(requests.find((r) => r.path.includes(`/subscription/${ACTIVE}`))?.path).toContain('type=stripe');
@@ -128,7 +141,10 @@ describe('Subscription detail (/dashboard/{userId}/subscriptions/{id})', () => {
   it('shows Message Us instead of Cancel for a failed payment', async () => {
     mockApi({ [ONE]: json(200, sub({ status: 'past_due' })) });
     renderRoute(PAGE);
-    expect(await screen.findByRole('link', { name: 'Message Us' })).toHaveAttribute('href', `/messages/${USER_ID}/new`);
+    expect(await screen.findByRole('link', { name: 'Message Us' })).toHaveAttribute(
+      'href',
+      `/messages/${USER_ID}/new`,
+    );
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     expect(screen.getByText(/Please contact our team/)).toBeInTheDocument();
   });
@@ -136,7 +152,9 @@ describe('Subscription detail (/dashboard/{userId}/subscriptions/{id})', () => {
   it('answers an unknown or another patient’s subscription with a not-found state inside the shell', async () => {
     mockApi({ [ONE]: json(404, { text: 'NotFound', message: 'The subscription was not found.' }) });
     renderRoute(PAGE);
-    expect(await screen.findByRole('heading', { level: 1, name: SUBSCRIPTION_NOT_FOUND })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: SUBSCRIPTION_NOT_FOUND }),
+    ).toBeInTheDocument();
     expect(screen.getByText(SUBSCRIPTION_NOT_FOUND_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to subscriptions/ })).toHaveAttribute(
       'href',
@@ -148,13 +166,17 @@ describe('Subscription detail (/dashboard/{userId}/subscriptions/{id})', () => {
   it('does not ask about an id that cannot exist', async () => {
     const requests = mockApi({});
     renderRoute(`/dashboard/${USER_ID}/subscriptions/nope`);
-    expect(await screen.findByRole('heading', { level: 1, name: SUBSCRIPTION_NOT_FOUND })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: SUBSCRIPTION_NOT_FOUND }),
+    ).toBeInTheDocument();
     expect(requests.filter((r) => r.path.includes('/subscription/'))).toHaveLength(0);
   });
 
   it('offers Try again after a failure and then shows the subscription', async () => {
     let fail = true;
-    mockApi({ [ONE]: () => (fail ? json(500, { text: 'InternalServerError', message: 'x' }) : json(200, sub())) });
+    mockApi({
+      [ONE]: () => (fail ? json(500, { text: 'InternalServerError', message: 'x' }) : json(200, sub())),
+    });
     const { user } = renderRoute(PAGE);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(SUBSCRIPTION_LOAD_ERROR);
