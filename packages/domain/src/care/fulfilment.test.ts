@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { FULFILMENT_STEPS, fulfilmentRefusal, nextFulfilmentStep } from './fulfilment';
+
+describe('fulfilment steps', () => {
+  it('go forward one at a time to delivered', () => {
+    expect(FULFILMENT_STEPS.map(nextFulfilmentStep)).toEqual(['processing', 'shipped', 'delivered', null]);
+  });
+
+  it('refuse skipping or going back, and shipping without a tracking number', () => {
+    expect(fulfilmentRefusal('awaiting_fulfilment', 'processing')).toBeNull();
+    expect(fulfilmentRefusal('awaiting_fulfilment', 'shipped', '1Z')).toBe('StepOutOfOrder');
+    expect(fulfilmentRefusal('shipped', 'processing')).toBe('StepOutOfOrder');
+    expect(fulfilmentRefusal('delivered', 'delivered')).toBe('StepOutOfOrder');
+    expect(fulfilmentRefusal('processing', 'shipped')).toBe('TrackingNumberRequired');
+    expect(fulfilmentRefusal('processing', 'shipped', '  ')).toBe('TrackingNumberRequired');
+    expect(fulfilmentRefusal('processing', 'shipped', '1Z999AA10123456784')).toBeNull();
+  });
+});
