@@ -50,6 +50,26 @@ export const DEMO_LOGINS = {
     domain: 'localhost',
     role: 'care_team',
   },
+  /** Brand 1's reviewing physician (medical director), licensed in every state. */
+  physician: {
+    email: 'physician@evergreen.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Samuel',
+    lastName: 'Osei',
+    brand: 'evergreen',
+    domain: 'localhost',
+    role: 'physician',
+  },
+  /** Brand 1's administrator: staff and clinic settings. */
+  admin: {
+    email: 'admin@evergreen.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Morgan',
+    lastName: 'Hale',
+    brand: 'evergreen',
+    domain: 'localhost',
+    role: 'admin',
+  },
   /** Brand 2 (Bluecrest Health, http://127.0.0.1). */
   secondBrandPatient: {
     email: 'alex@bluecrest.test',
@@ -68,6 +88,24 @@ export const DEMO_LOGINS = {
     brand: 'bluecrest',
     domain: '127.0.0.1',
     role: 'care_team',
+  },
+  secondBrandPhysician: {
+    email: 'physician@bluecrest.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Elena',
+    lastName: 'Marsh',
+    brand: 'bluecrest',
+    domain: '127.0.0.1',
+    role: 'physician',
+  },
+  secondBrandAdmin: {
+    email: 'admin@bluecrest.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Casey',
+    lastName: 'Park',
+    brand: 'bluecrest',
+    domain: '127.0.0.1',
+    role: 'admin',
   },
 } as const;
 

@@ -227,13 +227,16 @@ describe('seedDatabase', () => {
     ).toBe(true);
   });
 
-  it('creates 4 to 6 physicians for brand 1 and 2 for brand 2, licensed in CA, TX, FL and NY', async () => {
+  it('creates 4 to 6 providers for brand 1 and 2 for brand 2, licensed in CA, TX, FL and NY', async () => {
     for (const [domain, min, max] of [
       ['localhost', 4, 6],
       ['127.0.0.1', 2, 2],
     ] as const) {
       const org = await orgByDomain(domain);
-      const rows = await database.db.select().from(physicians).where(eq(physicians.organizationId, org.id));
+      const rows = await database.db
+        .select()
+        .from(physicians)
+        .where(and(eq(physicians.organizationId, org.id), eq(physicians.isProvider, true)));
       expect(rows.length).toBeGreaterThanOrEqual(min);
       expect(rows.length).toBeLessThanOrEqual(max);
       for (const p of rows) expect(p.npiNum).toMatch(/^\d{10}$/);
@@ -389,6 +392,36 @@ describe('seedDatabase', () => {
     expect(careTeam.map((u) => u.email).sort()).toEqual(
       [DEMO_LOGINS.careTeam.email, DEMO_LOGINS.secondBrandCareTeam.email].sort(),
     );
+  });
+
+  it('creates each clinic a physician licensed in every state, not listed as a provider, and an admin', async () => {
+    const allStates = (await database.db.select({ s: states.abbreviation }).from(states)).map((r) => r.s);
+    for (const [domain, physicianLogin, adminLogin] of [
+      ['localhost', DEMO_LOGINS.physician, DEMO_LOGINS.admin],
+      ['127.0.0.1', DEMO_LOGINS.secondBrandPhysician, DEMO_LOGINS.secondBrandAdmin],
+    ] as const) {
+      const org = await orgByDomain(domain);
+      const staff = await database.db
+        .select({ id: users.id, email: users.email, role: users.role, hash: users.passwordHash })
+        .from(users)
+        .where(and(eq(users.organizationId, org.id), sql`${users.role} in ('physician', 'admin')`))
+        .orderBy(asc(users.role));
+      expect(staff.map((u) => [u.email, u.role])).toEqual([
+        [adminLogin.email, 'admin'],
+        [physicianLogin.email, 'physician'],
+      ]);
+      expect(await verifyPassword(staff[1]!.hash, physicianLogin.password)).toBe(true);
+      const [director] = await database.db
+        .select()
+        .from(physicians)
+        .where(eq(physicians.userId, staff[1]!.id));
+      expect(director).toMatchObject({ organizationId: org.id, isProvider: false, active: true });
+      const licensed = await database.db
+        .select({ s: physicianStates.state })
+        .from(physicianStates)
+        .where(eq(physicianStates.physicianId, director!.id));
+      expect(licensed.map((l) => l.s).sort()).toEqual([...allStates].sort());
+    }
   });
 
   it('does nothing when run again', async () => {

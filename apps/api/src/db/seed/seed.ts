@@ -11,6 +11,7 @@ import { newIntakeTemplateIds, seedIntakeTemplates } from './intake-templates';
 import type { BrandContext } from './patient-history';
 import { seedPhysicians } from './physicians';
 import { seedSecondBrandPatient } from './second-patient';
+import { seedStaff } from './staff';
 import { RESTRICTED_STATES, US_STATES } from './states';
 
 /** Arbitrary key of the advisory lock that keeps two starting servers from seeding at once. */
@@ -115,6 +116,7 @@ export async function seedDatabase(
         physicians,
         now,
       };
+      await seedStaff(tx, ctx, hashes);
       if (brand.slug === DEMO_LOGINS.patient.brand) await seedDemoPatient(tx, ctx, hashes);
       if (brand.slug === DEMO_LOGINS.secondBrandPatient.brand) await seedSecondBrandPatient(tx, ctx, hashes);
     }

@@ -53,7 +53,7 @@ const overlapping = (start: Date, end: Date) =>
 
 function queries(db: Db) {
   return {
-    /** Active physicians of the organization; with a state, only those licensed there. */
+    /** Active physicians of the organization listed as providers; with a state, only those licensed there. */
     async physicians(organizationId: string, state: string | null): Promise<PhysicianRef[]> {
       const columns = {
         id: physicians.id,
@@ -61,7 +61,11 @@ function queries(db: Db) {
         lastName: physicians.lastName,
         credentials: physicians.credentials,
       };
-      const where = and(eq(physicians.organizationId, organizationId), eq(physicians.active, true));
+      const where = and(
+        eq(physicians.organizationId, organizationId),
+        eq(physicians.active, true),
+        eq(physicians.isProvider, true),
+      );
       if (!state) return db.select(columns).from(physicians).where(where).orderBy(asc(physicians.id));
       return db
         .select(columns)
