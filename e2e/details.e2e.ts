@@ -52,7 +52,7 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 describe('detail routes (002 §2.1)', () => {
-  it('opens an order, a subscription and a section of a visit in review, each accessible at 1280 and 390 px', async () => {
+  it('opens an order, a notification, a subscription and sections of a visit in review, each accessible at 1280 and 390 px', async () => {
     const { email, password, patient, order, subscription, intakeId } = await patientWithDetails();
     const { context, page } = await newPage(browser, DESKTOP);
     try {
@@ -69,6 +69,16 @@ describe('detail routes (002 §2.1)', () => {
         await page.getByRole('button', { name: 'Download invoice' }).waitFor();
         await snap(page, 'details-order');
         await expectAccessible(page, 'order detail', { title: 'Order', bothWidths: true });
+
+        // a notification, from the Details link of its row (the paid order left one)
+        await page.goto(url('/notifications'));
+        await page
+          .getByRole('link', { name: /^Details of “We received your payment/ })
+          .first()
+          .click();
+        await page.waitForURL((u) => u.pathname.startsWith(`/dashboard/${patient.userId}/notifications/`));
+        await page.getByRole('heading', { level: 1, name: 'Notification' }).waitFor();
+        await expectAccessible(page, 'notification detail', { title: 'Notification', bothWidths: true });
 
         // a subscription, from its card on the list
         await page.goto(url(`/dashboard/${patient.userId}/subscriptions`));

@@ -26,8 +26,8 @@ export function VisitsInReview({ userId }: { userId: string }) {
             </div>
             <span className="visits-review__status">{AWAITING_PHYSICIAN_REVIEW}</span>
             <Link className="visits-review__link" to={visitReviewPath(userId, visit.id)}>
-              Review your answers
-              <span className="ui-visually-hidden">: {visit.productName ?? 'Online visit'}</span>
+              Review your answers{' '}
+              <span className="ui-visually-hidden">for {visit.productName ?? 'Online visit'}</span>
             </Link>
           </li>
         ))}

@@ -266,7 +266,9 @@ describe('Dashboard Visits in Review', () => {
     });
     const { user, router } = renderRoute(`/dashboard/${USER_ID}/profile`);
     const section = await screen.findByRole('region', { name: 'Visits in Review' });
-    await user.click(within(section).getByRole('link', { name: 'Review your answers: Generic Rapamycin' }));
+    await user.click(
+      within(section).getByRole('link', { name: 'Review your answers for Generic Rapamycin' }),
+    );
     await waitFor(() => expect(currentUrl(router)).toBe(review('profile')));
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
   });

@@ -41,7 +41,8 @@ export function NotificationItem({
       </button>
       {detailsTo ? (
         <Link className="notification-item__details" to={detailsTo}>
-          Details<span className="ui-visually-hidden">: {notification.message}</span>
+          {/* the space sits outside the hidden span, where name computation keeps it */}
+          Details <span className="ui-visually-hidden">of “{notification.message}”</span>
         </Link>
       ) : null}
     </li>

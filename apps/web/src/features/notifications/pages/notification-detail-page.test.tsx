@@ -139,7 +139,7 @@ describe('Notifications list rows', () => {
       [`GET /v2/notifications/${notice._id}`]: json(200, notice),
     });
     const { user, router } = renderRoute('/notifications');
-    const details = await screen.findByRole('link', { name: 'Details: Card saved' });
+    const details = await screen.findByRole('link', { name: 'Details of “Card saved”' });
     expect(screen.getByRole('button', { name: /Card saved/ })).toBeInTheDocument();
     await user.click(details);
     await waitFor(() => expect(currentUrl(router)).toBe(path(notice._id)));
