@@ -21,6 +21,8 @@ export interface CheckoutSummaryPanelProps {
   submitLabel: string;
   canSubmit: boolean;
   submitting: boolean;
+  /** The summary's figures are being worked out again: they show as skeletons and the submit waits. */
+  pending?: boolean;
   /** What is bought, shown above the discount code (the signup checkout's Protocol item). */
   children?: ReactNode;
   /** The page's panel and title classes. */
@@ -45,6 +47,7 @@ export function CheckoutSummaryPanel({
   submitLabel,
   canSubmit,
   submitting,
+  pending = false,
   children,
   className,
   titleClassName,
@@ -58,13 +61,13 @@ export function CheckoutSummaryPanel({
       </h2>
       {children}
       <DiscountCodeField products={couponProducts} onChange={onDiscountChange} disabled={submitting} />
-      <PriceBreakdown summary={totals} renewsEveryMonths={renewsEveryMonths} />
+      <PriceBreakdown summary={totals} renewsEveryMonths={renewsEveryMonths} pending={pending} />
       {error ? (
         <Alert tone="error" title={error.critical ? NOTIFICATION_TITLES.error : undefined}>
           {error.message}
         </Alert>
       ) : null}
-      <Button type="submit" block disabled={!canSubmit} loading={submitting}>
+      <Button type="submit" block disabled={!canSubmit || pending} loading={submitting}>
         {submitLabel}
       </Button>
     </section>

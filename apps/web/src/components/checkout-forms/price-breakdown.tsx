@@ -11,6 +11,19 @@ export interface PriceBreakdownProps {
   renewsEveryMonths?: number | null;
   /** Accessible name of the list; 'Price breakdown' by default. */
   label?: string;
+  /** The figures are being worked out again: each shows as a skeleton of its own size (nothing moves). */
+  pending?: boolean;
+}
+
+/** A figure, or its skeleton while the summary is pending. */
+function Figure({ pending, children }: { pending: boolean; children: string }) {
+  return pending ? (
+    <span className="co-pending" aria-hidden="true">
+      {children}
+    </span>
+  ) : (
+    <>{children}</>
+  );
 }
 
 /** Amounts taken off show with a minus sign; zero stays "$0.00". */
@@ -26,25 +39,39 @@ export function PriceBreakdown({
   summary,
   renewsEveryMonths,
   label = 'Price breakdown',
+  pending = false,
 }: PriceBreakdownProps) {
   return (
     <div className="co-breakdown">
-      <dl className="co-breakdown__rows" aria-label={label}>
+      {pending ? (
+        <p className="ui-visually-hidden" role="status">
+          Updating your summary
+        </p>
+      ) : null}
+      <dl className="co-breakdown__rows" aria-label={label} aria-busy={pending || undefined}>
         <div className="co-breakdown__row">
           <dt>Sub-Total</dt>
-          <dd>{formatUsd(summary.subTotal)}</dd>
+          <dd>
+            <Figure pending={pending}>{formatUsd(summary.subTotal)}</Figure>
+          </dd>
         </div>
         <div className="co-breakdown__row co-breakdown__row--saving">
           <dt>Savings</dt>
-          <dd>{minus(summary.savings)}</dd>
+          <dd>
+            <Figure pending={pending}>{minus(summary.savings)}</Figure>
+          </dd>
         </div>
         <div className="co-breakdown__row co-breakdown__row--saving">
           <dt>Special Discount</dt>
-          <dd>{minus(summary.specialDiscount)}</dd>
+          <dd>
+            <Figure pending={pending}>{minus(summary.specialDiscount)}</Figure>
+          </dd>
         </div>
         <div className="co-breakdown__row co-breakdown__row--total">
           <dt>Total Due Now</dt>
-          <dd>{formatUsd(summary.totalDueNow)}</dd>
+          <dd>
+            <Figure pending={pending}>{formatUsd(summary.totalDueNow)}</Figure>
+          </dd>
         </div>
       </dl>
       {renewsEveryMonths && renewsEveryMonths > 0 ? (

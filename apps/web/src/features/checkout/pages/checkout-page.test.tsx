@@ -1,7 +1,7 @@
 import type { IntakeProduct } from '@portal/domain/contracts/intake';
 import { MESSAGES } from '@portal/domain/messages';
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeSelectedMembership, writeSelectedProducts } from '../../../lib/funnel-selection';
 import { getSessionPatient } from '../../../lib/session';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
@@ -640,6 +640,40 @@ describe('Checkout', () => {
       membership: { membership: 'b00000000000000000000001', price: 'b00000000000000000000002' },
       expected_total: 39_100 - 3_000,
     });
+  });
+
+  it('shows the summary items as skeletons for 1 s while an add-on removal is priced again (000 §9)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reads = 0;
+    let answerReread: () => void = () => undefined;
+    api({
+      [`DELETE /v2/intakes/${INTAKE_ID}/products`]: json(200, checkoutIntake()),
+      // the visit read again after the removal answers when the test says so
+      [`GET ${intakePath}`]: () => {
+        reads += 1;
+        if (reads === 1) return json(200, checkoutIntake());
+        return new Promise<Response>((resolve) => {
+          answerReread = () => resolve(json(200, checkoutIntake()));
+        }) as unknown as Response;
+      },
+    });
+    const setup = renderRoute(PATH);
+    await screen.findByRole('region', { name: 'Protocol' });
+    const breakdown = screen.getByLabelText('Price breakdown');
+    expect(breakdown).not.toHaveAttribute('aria-busy');
+
+    await setup.user.click(screen.getByRole('button', { name: 'Remove NAD+' }));
+    await waitFor(() => expect(breakdown).toHaveAttribute('aria-busy', 'true'));
+    expect(screen.getByText('Updating your summary')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    answerReread();
+    for (let step = 0; step < 24; step += 1) {
+      await act(async () => {
+        vi.advanceTimersByTime(50);
+      });
+    }
+    await waitFor(() => expect(breakdown).not.toHaveAttribute('aria-busy'));
+    expect(screen.queryByText('Updating your summary')).not.toBeInTheDocument();
   });
 
   it('prices a stored membership as the server does now', async () => {

@@ -1,3 +1,4 @@
+import { SUMMARY_SKELETON_MS } from '@portal/domain/constants';
 import { dashboardPath } from '@portal/domain/consultation/consultation-path';
 import { MESSAGES, mapServerMessage } from '@portal/domain/messages';
 import { formatUsd } from '@portal/domain/pricing/money';
@@ -31,6 +32,7 @@ import {
 } from '../../../lib/funnel-selection';
 import type { Patient } from '../../../lib/patient';
 import { useSessionUser } from '../../../lib/session';
+import { useDelayedPlaceholder } from '../../../lib/use-delayed-placeholder';
 import { type CheckoutData, loadCheckout } from '../lib/checkout-data';
 import { type CheckoutItem, membershipLine } from '../lib/checkout-items';
 import '../../../components/step-page/step-page.css';
@@ -53,10 +55,13 @@ function ItemRow({
   item,
   onRemove,
   removing,
+  pending = false,
 }: {
   item: CheckoutItem;
   onRemove?: () => void;
   removing?: boolean;
+  /** The item's price is being worked out again (see the summary skeleton). */
+  pending?: boolean;
 }) {
   const perMonth = pricePerMonthCents(item.line.totalDiscountCents, item.months);
   return (
@@ -79,9 +84,13 @@ function ItemRow({
         {item.free ? (
           <span className="co-item__free">Free</span>
         ) : item.line.recurring && item.months > 0 ? (
-          <span>{formatUsd(perMonth)}/mo</span>
+          <span className={pending ? 'co-pending' : undefined} aria-hidden={pending || undefined}>
+            {formatUsd(perMonth)}/mo
+          </span>
         ) : (
-          <span>{formatUsd(item.line.totalDiscountCents)}</span>
+          <span className={pending ? 'co-pending' : undefined} aria-hidden={pending || undefined}>
+            {formatUsd(item.line.totalDiscountCents)}
+          </span>
         )}
         {onRemove ? (
           <Button
@@ -145,6 +154,7 @@ export default function CheckoutPage() {
     <CheckoutForm
       user={user}
       data={checkout.data}
+      refreshing={checkout.isFetching}
       savedCard={savedCard.data ?? null}
       checkoutKey={checkoutKey}
       onRemoved={refresh}
@@ -162,6 +172,7 @@ export default function CheckoutPage() {
 function CheckoutForm({
   user,
   data,
+  refreshing,
   savedCard,
   checkoutKey,
   onRemoved,
@@ -170,6 +181,8 @@ function CheckoutForm({
 }: {
   user: Patient;
   data: CheckoutData;
+  /** The visit's checkout is being read again (an add-on removed, a total the server changed). */
+  refreshing: boolean;
   savedCard: Card | null;
   checkoutKey: CheckoutKey;
   onRemoved: () => Promise<unknown>;
@@ -178,6 +191,9 @@ function CheckoutForm({
 }) {
   const [removing, setRemoving] = useState<string | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
+  // 000 §9: the summary items' skeleton stays 1 s, so re-read figures never flicker; until then the old
+  // figures are not shown, nor paid by.
+  const summaryPending = useDelayedPlaceholder(refreshing, { minShownMs: SUMMARY_SKELETON_MS });
 
   const main = data.items.filter((i) => !i.isAddon);
   const addons = data.items.filter((i) => i.isAddon);
@@ -268,7 +284,7 @@ function CheckoutForm({
             </h2>
             <ul className="co-items">
               {main.map((item) => (
-                <ItemRow key={item.templateId} item={item} />
+                <ItemRow key={item.templateId} item={item} pending={summaryPending} />
               ))}
               {data.membership ? (
                 <li className="co-item">
@@ -299,6 +315,7 @@ function CheckoutForm({
                   <ItemRow
                     key={item.templateId}
                     item={item}
+                    pending={summaryPending}
                     removing={removing === item.templateId}
                     onRemove={submitting ? undefined : () => void remove(item)}
                   />
@@ -320,6 +337,7 @@ function CheckoutForm({
             submitLabel={form.submitLabel('Submit')}
             canSubmit={form.canSubmit}
             submitting={submitting}
+            pending={summaryPending}
           />
         </aside>
       </div>

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@portal/domain/messages';
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readSelectedProducts } from '../../../lib/funnel-selection';
 import { readJson, readStorage, writeStorage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
@@ -77,10 +77,40 @@ function api(overrides: Record<string, Response | ((r: RecordedRequest) => Respo
 
 const total = () => screen.getByRole('region', { name: 'Total' });
 
+/** Moves fake time on in small steps, letting React run its effects between them as a browser would. */
+async function passes(ms: number) {
+  for (let left = ms; left > 0; left -= 50) {
+    await act(async () => {
+      vi.advanceTimersByTime(Math.min(50, left));
+    });
+  }
+}
+
 describe('Treatment preferences', () => {
   beforeEach(() => {
     setOrganization();
     signIn(complete);
+  });
+
+  it('shows the skeleton only for a plan load past 500 ms, then keeps it until 1.5 s (000 §9)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answer: (response: Response) => void = () => undefined;
+    api({
+      [`GET /product/${ORG_ID}/template/${GENERIC_ID}/products`]: () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }) as unknown as Response,
+    });
+    renderRoute(PATH);
+    await screen.findByRole('heading', { name: 'Treatment Preferences' });
+    await passes(600);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your treatment options');
+    answer(json(200, genericProducts()));
+    await passes(100);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your treatment options');
+    await passes(1000);
+    expect(await screen.findByRole('radio', { name: '12 months' })).toBeChecked();
+    expect(screen.queryByText('Loading your treatment options')).not.toBeInTheDocument();
   });
 
   it('opens on the product of the query with Best Value, the price per month, savings and renewal', async () => {

@@ -1,3 +1,4 @@
+import { PLAN_LOADING_DELAYS_MS } from '@portal/domain/constants';
 import { afterPreferencesTarget } from '@portal/domain/consultation/after-last-question';
 import { consultationPath, dashboardPath } from '@portal/domain/consultation/consultation-path';
 import { MESSAGES } from '@portal/domain/messages';
@@ -23,6 +24,7 @@ import { readSelectedProducts, writeSelectedProducts } from '../../../lib/funnel
 import { useSessionUser } from '../../../lib/session';
 import { readStorage, writeJson, writeStorage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { useDelayedPlaceholder } from '../../../lib/use-delayed-placeholder';
 import { DoseOptions, unitsPerMonthText } from '../components/dose-options';
 import { MembershipInclusions } from '../components/membership-inclusions';
 import { OptionGroup } from '../components/option-group';
@@ -71,6 +73,10 @@ export default function TreatmentPreferencesPage() {
     enabled: Boolean(userId && productTemplateId),
   });
 
+  // 000 §9 plan loading (500 ms, 1500 ms): the skeleton appears only for a load that lasts 500 ms, and then
+  // stays until 1.5 s from the start, so it never blinks in and straight out.
+  const [quiet, settled] = PLAN_LOADING_DELAYS_MS;
+  const skeleton = useDelayedPlaceholder(query.isPending, { delayMs: quiet, minShownMs: settled - quiet });
   const invalid = isInvalidIntakeError(query.error);
   return (
     <section className="consult-step consult-step--wide tx-page" aria-labelledby="tx-title">
@@ -81,7 +87,7 @@ export default function TreatmentPreferencesPage() {
         </h1>
       </header>
       {invalid ? <InvalidIntakeRedirect userId={userId} error={query.error} /> : null}
-      {query.isPending ? <PreferencesSkeleton /> : null}
+      {query.isPending || skeleton ? <PreferencesSkeleton waiting={!skeleton} /> : null}
       {query.isError && !invalid ? (
         <>
           <Alert tone="error">{MESSAGES.generic}</Alert>
@@ -90,7 +96,7 @@ export default function TreatmentPreferencesPage() {
           </Button>
         </>
       ) : null}
-      {query.data ? <PreferencesForm key={productTemplateId} data={query.data} /> : null}
+      {query.data && !skeleton ? <PreferencesForm key={productTemplateId} data={query.data} /> : null}
     </section>
   );
 }
