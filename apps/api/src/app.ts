@@ -19,6 +19,7 @@ import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { batchRoutes } from './modules/batch/batch.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { careRoutes } from './modules/care/care.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -270,6 +271,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(addressRoutes);
     await api.register(notificationsRoutes);
     await api.register(failedJobsRoutes);
+    await api.register(careRoutes);
   });
 
   if (database.kind === 'pglite') {

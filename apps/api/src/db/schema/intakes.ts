@@ -180,6 +180,9 @@ export const intakes = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    /** The staff member working on the review (issue 12 §2), shown to the others in the queue. */
+    claimedBy: ref('claimed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -189,7 +192,7 @@ export const intakes = pgTable(
     index('intakes_template_id_idx').on(t.templateId),
     /** The care team's review queue. */
     index('intakes_organization_id_awaiting_review_idx')
-      .on(t.organizationId, t.completedAt)
+      .on(t.organizationId, t.completedAt, t.id)
       .where(sql`${t.patientComplete} and not ${t.physicianReview} and not ${t.closed}`),
   ],
 );

@@ -1,0 +1,142 @@
+import { REVIEW_TARGET_HOURS } from '@portal/domain/care/review-queue';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { intakes } from '../../db/schema/intakes';
+import { physicianStates, physicians } from '../../db/schema/physicians';
+import { productTemplates } from '../../db/schema/products';
+import { users } from '../../db/schema/users';
+import type { PagePosition } from '../notifications/page-cursor';
+
+export type QueueFilters = {
+  organizationId: string;
+  /** Only patients of these states (a physician's licenses); undefined: every state. */
+  licensedStates?: readonly string[] | undefined;
+  state?: string | undefined;
+  product?: string | undefined;
+  overTarget?: boolean | undefined;
+  now: Date;
+};
+
+const submittedAt = sql<string>`to_char(${intakes.completedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const claimer = alias(users, 'claimer');
+
+/**
+ * The visits awaiting review, read along the partial index on (organization, completed_at, id): submitted
+ * (at checkout, which stamps completed_at), undecided, open, not sent back to the patient and not a coaching
+ * membership's visit (those need no physician).
+ */
+function awaitingReview(f: QueueFilters): SQL[] {
+  const conditions: SQL[] = [
+    eq(intakes.organizationId, f.organizationId),
+    sql`${intakes.patientComplete} and not ${intakes.physicianReview} and not ${intakes.closed}`,
+    isNotNull(intakes.completedAt),
+    sql`not coalesce((${intakes.awaitingPatientUpdate}->>'is_awaiting')::boolean, false)`,
+    sql`not exists (select 1 from ${productTemplates} pt where pt.id = ${intakes.products}->0->>'product_template'
+      and pt.type = 'coaching_membership')`,
+  ];
+  if (f.licensedStates) conditions.push(inArray(users.state, [...f.licensedStates]));
+  if (f.state) conditions.push(eq(users.state, f.state));
+  if (f.product) {
+    conditions.push(sql`${intakes.products} @> ${JSON.stringify([{ product_template: f.product }])}::jsonb`);
+  }
+  if (f.overTarget) {
+    const limit = new Date(f.now.getTime() - REVIEW_TARGET_HOURS.limit * 3_600_000);
+    conditions.push(sql`${intakes.completedAt} <= ${limit.toISOString()}::timestamptz`);
+  }
+  return conditions;
+}
+
+export function createCareRepository(db: Db) {
+  return {
+    /** The states a physician user is licensed in (none when the user is no active physician). */
+    async licensedStates(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ state: physicianStates.state })
+        .from(physicianStates)
+        .innerJoin(physicians, eq(physicians.id, physicianStates.physicianId))
+        .where(and(eq(physicians.userId, userId), eq(physicians.active, true)));
+      return rows.map((r) => r.state);
+    },
+
+    /** One page of the queue, oldest first, and the count over every page (asked together). */
+    async queuePage(f: QueueFilters, after: PagePosition | undefined, limit: number) {
+      const where = awaitingReview(f);
+      const page = db
+        .select({
+          id: intakes.id,
+          submittedAt,
+          products: intakes.products,
+          patientId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          birthday: users.birthday,
+          state: users.state,
+          verificationStatus: users.verificationStatus,
+          claimedAt: intakes.claimedAt,
+          claimerId: claimer.id,
+          claimerFirstName: claimer.firstName,
+          claimerLastName: claimer.lastName,
+        })
+        .from(intakes)
+        .innerJoin(users, eq(users.id, intakes.userId))
+        .leftJoin(claimer, eq(claimer.id, intakes.claimedBy))
+        .where(
+          and(
+            ...where,
+            after
+              ? sql`(${intakes.completedAt}, ${intakes.id}) > (${after.at}::timestamptz, ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(intakes.completedAt), asc(intakes.id))
+        .limit(limit + 1);
+      const count = db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(intakes)
+        .innerJoin(users, eq(users.id, intakes.userId))
+        .where(and(...where));
+      const [rows, [total]] = await Promise.all([page, count]);
+      return { rows: rows.slice(0, limit), more: rows.length > limit, total: total?.n ?? 0 };
+    },
+
+    /** Names of product templates, for the products of a page of visits (one query per page). */
+    async templateNames(organizationId: string, ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: productTemplates.id, name: productTemplates.name })
+        .from(productTemplates)
+        .where(and(eq(productTemplates.organizationId, organizationId), inArray(productTemplates.id, ids)));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    /**
+     * Claims a visit awaiting review for a staff member (taking it over from whoever had it) and answers the
+     * claim, or undefined when no such visit of the organization awaits review.
+     */
+    async claim(organizationId: string, visitId: string, userId: string, at: Date) {
+      const [row] = await db
+        .update(intakes)
+        .set({ claimedBy: userId, claimedAt: at })
+        .where(
+          and(
+            eq(intakes.id, visitId),
+            eq(intakes.organizationId, organizationId),
+            sql`${intakes.patientComplete} and not ${intakes.physicianReview} and not ${intakes.closed}`,
+          ),
+        )
+        .returning({ id: intakes.id, patientId: intakes.userId, claimedAt: intakes.claimedAt });
+      return row;
+    },
+
+    async staffName(userId: string) {
+      const [row] = await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row;
+    },
+  };
+}
+export type CareRepository = ReturnType<typeof createCareRepository>;
