@@ -30,12 +30,6 @@ const OWED: Record<string, string> = {
   VERSION_CHECK_INTERVAL_MS: 'issue 15 (version banner)',
   VERSION_BANNER_DISMISS_MS: 'issue 15 (version banner)',
   CAROUSEL_AUTOPLAY_MS: 'issue 15 (shop)',
-  // 11: the rest of this issue's §4
-  PLAN_LOADING_DELAYS_MS: 'issue 11 §4 (timings)',
-  LAYOUT_RECALC_DELAY_MS: 'issue 11 §4 (timings)',
-  LOADING_SCREEN_MS: 'issue 11 §4 (timings)',
-  LOADING_SCREEN_FADE_MS: 'issue 11 §4 (timings)',
-  SUMMARY_SKELETON_MS: 'issue 11 §4 (timings)',
   // 11: every form of the documents makes apt/suite optional (000 §5, 001 §5); 002 §5 catalogues the text alone
   'MESSAGES.formAptSuiteRequired': 'issue 11 §4 (no form has a required apt/suite)',
   // the prices of 000 §9 live in the seeded catalogue (decision 014); an API test checks the seed against them

@@ -1,3 +1,4 @@
+import { LAYOUT_RECALC_DELAY_MS } from '@portal/domain/constants';
 import { stickySummaryOffset } from '@portal/domain/signup/plan-summary';
 import { type ReactNode, useEffect, useState } from 'react';
 
@@ -13,9 +14,13 @@ export function useStickyAfterScroll(): boolean {
       setSticky(offset !== null && window.scrollY > offset);
     };
     update();
+    // 000 §9: the width is measured again 1 s after load: late fonts, images and the scrollbar change the
+    // layout (and a restored scroll position) without a resize event.
+    const recalc = setTimeout(update, LAYOUT_RECALC_DELAY_MS);
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
     return () => {
+      clearTimeout(recalc);
       window.removeEventListener('scroll', update);
       window.removeEventListener('resize', update);
     };
