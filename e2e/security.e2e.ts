@@ -102,7 +102,10 @@ describe('two-factor sign-in', () => {
       await section.getByLabel('Password', { exact: true }).fill('Secret123');
       await section.getByLabel('Authentication code or recovery code').fill(recovery[1]!);
       await section.getByRole('button', { name: 'Turn off', exact: true }).click();
-      await section.getByText('Two-factor sign-in is off.').waitFor();
+      await page
+        .getByRole('region', { name: 'Notifications' })
+        .getByText('Two-factor sign-in is off.')
+        .waitFor();
       expect((await mailTo(email, 2)).subject).toBe(
         'Two-factor sign-in is off for your Evergreen Longevity account',
       );

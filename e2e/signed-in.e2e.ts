@@ -198,7 +198,7 @@ describe('settings', () => {
       const saveMobile = mobile.getByRole('button', { name: 'Save Mobile Number' });
       await mobile.getByLabel('Mobile number').fill('123');
       await mobile.getByLabel('Mobile number').blur();
-      await mobile.getByText('The number you entered is incorrect. Please try again.').waitFor();
+      await mobile.getByText('The mobile phone must be filled out completely').waitFor();
       expect(await saveMobile.isDisabled()).toBe(true);
       await mobile.getByLabel('Mobile number').fill('3125550188');
       await saveMobile.click();
