@@ -5,14 +5,14 @@ import type {
   BookableKind,
 } from '@portal/domain/contracts/appointment';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 import { isApiError } from '../lib/api-error';
+import { type AppointmentVariant, getAppointments, takeVerificationCallsRead } from './appointment-reads';
+
+export { type AppointmentVariant, getAppointments };
 
 /** How many days of open times the picker shows. */
 export const PICKER_DAYS = 14;
-
-/** The kinds of booked appointment the portal lists (the `productVariant` filter). */
-export type AppointmentVariant = 'coaching' | 'user-verification';
 
 export const appointmentKeys = {
   all: ['appointments'] as const,
@@ -55,19 +55,6 @@ export function useBookAppointment() {
   });
 }
 
-/** GET /v2/appointments/{org}/user/{patient}?productVariant= (001 §7): the patient's appointments of a kind. */
-export function getAppointments(
-  userId: string,
-  variant: AppointmentVariant,
-  signal?: AbortSignal,
-): Promise<Appointment[]> {
-  const org = requireOrganizationId();
-  return apiRequest<Appointment[]>(`/v2/appointments/${seg(org)}/user/${seg(userId)}`, {
-    query: { productVariant: variant },
-    signal,
-  });
-}
-
 /** The coaching sessions (the dashboard's coaching widget). */
 export function coachingAppointmentsQueryOptions(userId: string) {
   return queryOptions({
@@ -80,7 +67,9 @@ export function coachingAppointmentsQueryOptions(userId: string) {
 export function verificationCallsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: appointmentKeys.ofVariant(userId, 'user-verification'),
-    queryFn: ({ signal }) => getAppointments(userId, 'user-verification', signal),
+    // the route guard may have started this read already, beside the patient's record
+    queryFn: ({ signal }) =>
+      takeVerificationCallsRead(userId) ?? getAppointments(userId, 'user-verification', signal),
     // Booked calls change only when the patient books one; a minute saves a call on every page change.
     staleTime: 60_000,
   });

@@ -1,4 +1,7 @@
+import { showVerificationAlert } from '@portal/domain/verification/alert';
+import { verificationStatusOf } from '@portal/domain/verification/badge';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { dropEarlyReads, readVerificationCallsEarly } from '../api/appointment-reads';
 import { getPatient } from '../api/patient-record';
 import type { Patient } from '../lib/patient';
 import { loginPathWithRedirect, safeRedirectPath } from '../lib/safe-redirect';
@@ -17,6 +20,23 @@ function loadPatient(userId: string): Promise<Patient> {
     pending.set(userId, request);
   }
   return request;
+}
+
+/** The pages of the signed-in shell, which carries the verification bar. */
+const SIGNED_IN_SHELL = /^\/(?:dashboard|orders|notifications|labs|appointments)(?:\/|$)/;
+
+/**
+ * On a first load the screen waits for the patient's record; what the shell shows at once with it is read
+ * beside it rather than after it: the booked verification calls of a patient the bar asks to verify (known
+ * from the stored subset).
+ */
+function readAhead(request: Request, userId: string): void {
+  const stored = getStoredUser();
+  const { pathname } = new URL(request.url);
+  if (stored?._id !== userId || !SIGNED_IN_SHELL.test(pathname)) return;
+  const status = verificationStatusOf(stored);
+  if (showVerificationAlert({ status, appointmentsLoading: false, pathname }))
+    readVerificationCallsEarly(userId);
 }
 
 function toLogin(request: Request, expired = false): Response {
@@ -45,11 +65,14 @@ export async function ensureSignedIn(request: Request, routeUserId?: string): Pr
 
   const userId = routeUserId ?? getStoredUser()?._id ?? tokenSubject(token);
   if (!userId) throw toLogin(request);
+  const load = loadPatient(userId);
+  readAhead(request, userId);
   try {
-    const user = await loadPatient(userId);
+    const user = await load;
     saveUser(user);
     return user;
   } catch (error) {
+    dropEarlyReads();
     if (endsSession(error)) throw toLogin(request);
     throw userLoadError(error);
   }

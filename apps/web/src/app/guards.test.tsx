@@ -1,0 +1,88 @@
+import { VERIFICATION_ALERT_TEXTS } from '@portal/domain/verification/alert';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  json,
+  mockApi,
+  ORG_ID,
+  patient,
+  type RecordedRequest,
+  renderRoute,
+  setOrganization,
+  tokenExpiringIn,
+  USER_ID,
+} from '../test/helpers';
+
+const PATIENT = `GET /users/${ORG_ID}/user/${USER_ID}/patient`;
+const CALLS = `GET /v2/appointments/${ORG_ID}/user/${USER_ID}`;
+
+/** A tab opened afresh: the token and the stored routing subset, no record in memory. */
+function reloaded(fields: Record<string, unknown> = {}): void {
+  localStorage.setItem('token', tokenExpiringIn(3600));
+  localStorage.setItem(
+    'user',
+    JSON.stringify({
+      _id: USER_ID,
+      organization: ORG_ID,
+      first_name: 'Ada',
+      verificationStatus: 'not_started',
+      ...fields,
+    }),
+  );
+}
+
+/** The patient's record, held back until `release` is called. */
+function heldRecord(): { answer: () => Promise<Response>; release: () => void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    answer: async () => {
+      await held;
+      return json(200, patient({ first_name: 'Ada' }));
+    },
+    release: () => release(),
+  };
+}
+
+const calls = (requests: RecordedRequest[]) =>
+  requests.filter((r) => `GET ${r.path}` === `${CALLS}?productVariant=user-verification`);
+
+beforeEach(() => setOrganization());
+
+describe('the first load of a signed-in page', () => {
+  it("reads an unverified patient's booked verification calls beside the record, once", async () => {
+    reloaded();
+    const record = heldRecord();
+    const requests = mockApi({ [PATIENT]: record.answer, [CALLS]: json(200, []) });
+    renderRoute('/orders');
+    // asked while the record is still out, not after the shell is drawn
+    await waitFor(() => expect(calls(requests)).toHaveLength(1));
+    record.release();
+    const bar = await screen.findByRole('region', { name: 'Identity verification' });
+    await waitFor(() => expect(bar).toHaveTextContent(VERIFICATION_ALERT_TEXTS.notVerified));
+    expect(calls(requests)).toHaveLength(1);
+  });
+
+  it('reads nothing ahead for a verified patient', async () => {
+    const verified = {
+      verificationStatus: 'verified',
+      verification_status: 'verified',
+      verified: true,
+    } as const;
+    reloaded(verified);
+    const requests = mockApi({ [PATIENT]: json(200, patient({ first_name: 'Ada', ...verified })) });
+    renderRoute('/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    expect(calls(requests)).toHaveLength(0);
+  });
+
+  it('reads nothing ahead on the pages of a visit, which have no verification bar', async () => {
+    reloaded();
+    const requests = mockApi({ [PATIENT]: json(200, patient({ first_name: 'Ada' })) });
+    renderRoute('/signup/profile');
+    await waitFor(() => expect(requests.some((r) => `GET ${r.path}` === PATIENT)).toBe(true));
+    expect(calls(requests)).toHaveLength(0);
+  });
+});
