@@ -8,7 +8,9 @@
  * - alone: `npm run bench:web` builds and starts the built server on a fresh embedded database, or
  *   BENCH_LIGHTHOUSE_BASE=http://localhost:3000 measures a portal that is already running.
  * BENCH_LIGHTHOUSE_PAGES=login,dashboard measures only the pages named (the labels of the table);
- * BENCH_LIGHTHOUSE_SHIFTS=1 also prints, per run, the elements Lighthouse saw shift and the long tasks.
+ * BENCH_LIGHTHOUSE_SHIFTS=1 also prints, per run, the elements Lighthouse saw shift, the long tasks, the
+ * largest contentful paint's element and its phases; BENCH_LIGHTHOUSE_JSON=<dir> keeps each run's report
+ * (<label>-<run>.json) for a closer look (critical-request-chains, network-requests).
  *
  * /login is measured signed out; then the demo patient logs in through the page (so the browser holds
  * whatever the app stores for a session) and each signed-in page is measured in the same browser profile.
@@ -16,7 +18,7 @@
  * localStorage, so every run is a cold load of a signed-in patient.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -76,6 +78,16 @@ function printDiagnostics(label: string, lhr: Lhr) {
     console.info(
       `  [${label}] shift ${Number(shift.score).toFixed(3)} ${shift.node?.selector ?? '?'} ${shift.node?.snippet ?? ''}`,
     );
+  // the element, then its phases (time to first byte, load delay, load time, render delay)
+  for (const part of items('largest-contentful-paint-element')) {
+    const rows = (part.items ?? []) as Row[];
+    for (const row of rows)
+      console.info(
+        row.node
+          ? `  [${label}] LCP element ${row.node.selector ?? '?'} ${row.node.snippet ?? ''}`
+          : `  [${label}] LCP ${String(row.phase)} ${Number(row.timing).toFixed(0)} ms`,
+      );
+  }
   for (const task of items('long-tasks').slice(0, 5))
     console.info(
       `  [${label}] long task ${Number(task.duration).toFixed(0)} ms at ${Number(task.startTime).toFixed(0)} ms ${task.url}`,
@@ -116,6 +128,11 @@ async function measurePage(port: number, page: Page, label: string, url: string)
     if (label !== 'login' && landed.startsWith('/login'))
       throw new Error(`${url} went to ${lhr.finalDisplayedUrl}: not signed in`);
     if (process.env.BENCH_LIGHTHOUSE_SHIFTS === '1') printDiagnostics(label, lhr);
+    const keep = process.env.BENCH_LIGHTHOUSE_JSON;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      writeFileSync(path.join(keep, `${label}-${run + 1}.json`), JSON.stringify(lhr));
+    }
     scores.push(lhr.categories.performance?.score ?? 0);
     cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN);
     tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
