@@ -61,3 +61,88 @@ export const CareVisitParams = z.object({ org: Id, id: Id }).strict();
 /** POST /care/{org}/visits/{id}/claim: who now works on the visit. */
 export const CareClaim = z.object({ _id: Id, claimed_by: StaffRef.extend({ at: z.string() }) });
 export type CareClaim = z.infer<typeof CareClaim>;
+
+export const CarePatientParams = z.object({ org: Id, id: Id }).strict();
+
+/** POST /care/{org}/patients/{id}/notes: a private note of the clinic on the patient. */
+export const CareNoteBody = z
+  .object({
+    body: z.string().trim().min(1, 'Write the note.').max(5000, 'Notes are at most 5000 characters.'),
+  })
+  .strict();
+
+export const CareNote = z.object({
+  _id: Id,
+  body: z.string(),
+  author: StaffRef.extend({ role: z.string() }),
+  created_at: z.string(),
+});
+export type CareNote = z.infer<typeof CareNote>;
+
+const CareAnswer = z.object({
+  question: z.string(),
+  /** The options chosen, by their labels. */
+  options: z.array(z.string()),
+  text: z.string().nullable(),
+});
+
+/** GET /care/{org}/patients/{id}/chart: one patient as the clinic sees them (issue 12 §3). */
+export const CareChart = z.object({
+  patient: z.object({
+    _id: Id,
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    mobile_number: z.string().nullable(),
+    birthday: z.string().nullable(),
+    age: z.number().int().nullable(),
+    sex: z.string().nullable(),
+    height: z.number().int().nullable(),
+    weight: z.number().int().nullable(),
+    state: z.string().nullable(),
+    shipping_info: z.record(z.string(), z.unknown()).nullable(),
+  }),
+  medical_history: z.record(z.string(), z.unknown()).nullable(),
+  identity: z.object({
+    verification_status: z.string(),
+    id_image_url: z.string().nullable(),
+    profile_image_url: z.string().nullable(),
+    requires_user_attention: z.boolean(),
+  }),
+  visits: z.array(
+    z.object({
+      _id: Id,
+      template: z.string(),
+      submitted_at: z.string().nullable(),
+      patient_complete: z.boolean(),
+      physician_review: z.boolean(),
+      closed: z.boolean(),
+      awaiting_patient_update: z.record(z.string(), z.unknown()),
+      products: z.array(z.record(z.string(), z.unknown())),
+      answers: z.array(CareAnswer),
+    }),
+  ),
+  subscriptions: z.array(z.object({ _id: Id, name: z.string(), status: z.string(), created_at: z.string() })),
+  orders: z.array(
+    z.object({
+      _id: Id,
+      name: z.string(),
+      status: z.string(),
+      amount: z.number().int(),
+      created_at: z.string(),
+    }),
+  ),
+  notifications: z.array(
+    z.object({
+      _id: Id,
+      category: z.string(),
+      message: z.string(),
+      read: z.boolean(),
+      created_at: z.string(),
+    }),
+  ),
+  notes: z.array(CareNote),
+  /** Who opened this chart, newest first (the audit trail of its reads). */
+  viewed_by: z.array(StaffRef.extend({ role: z.string(), at: z.string() })),
+});
+export type CareChart = z.infer<typeof CareChart>;

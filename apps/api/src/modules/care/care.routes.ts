@@ -1,16 +1,28 @@
-import { CareClaim, CareQueuePage, CareQueueQuery, CareVisitParams } from '@portal/domain/contracts/care';
+import {
+  CareChart,
+  CareClaim,
+  CareNote,
+  CareNoteBody,
+  CarePatientParams,
+  CareQueuePage,
+  CareQueueQuery,
+  CareVisitParams,
+} from '@portal/domain/contracts/care';
 import { Id } from '@portal/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/errors';
 import { createCareRepository } from './care.repository';
 import { createCareService } from './care.service';
+import { createChartRepository } from './chart.repository';
+import { createChartService } from './chart.service';
 
 const tags = ['care'];
 
 /** The clinic's side (issue 12, decision 028): staff of the organization in the path, by role. */
 export const careRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createCareService({ repo: createCareRepository(app.ctx.db), now: app.ctx.now });
+  const charts = createChartService({ repo: createChartRepository(app.ctx.db), now: app.ctx.now });
 
   app.get(
     '/care/:org/queue',
@@ -43,6 +55,41 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
       const { claim, patientId } = await service.claim(request.auth!, request.params.id);
       if (request.auditTarget) request.auditTarget.patientId = patientId;
       return claim;
+    },
+  );
+
+  // `patient` access: the hook finds the patient's organization and refuses other clinics' staff; the
+  // service refuses the patient themself (the chart holds the clinic's private notes).
+  app.get(
+    '/care/:org/patients/:id/chart',
+    {
+      config: { access: { kind: 'patient', param: 'id' } },
+      schema: {
+        tags,
+        summary:
+          "One patient's chart: profile, history, visits and answers, photos, billing, notes, who read it",
+        params: CarePatientParams,
+        response: { 200: CareChart, ...errorResponses },
+      },
+    },
+    async (request) => charts.chart(request.auth!, request.params.id),
+  );
+
+  app.post(
+    '/care/:org/patients/:id/notes',
+    {
+      config: { access: { kind: 'patient', param: 'id' } },
+      schema: {
+        tags,
+        summary: "Add a private note of the clinic to the patient's chart",
+        params: CarePatientParams,
+        body: CareNoteBody,
+        response: { 201: CareNote, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return charts.addNote(request.auth!, request.params.id, request.body.body);
     },
   );
 };
