@@ -16,7 +16,7 @@ export function createChartService(deps: { repo: ChartRepository; now: () => Dat
     async chart(auth: Auth, patientId: string): Promise<CareChart> {
       allow(auth, 'read_chart');
       const patient = await repo.patient(auth.organizationId, patientId);
-      if (!patient || patient.role !== 'patient') throw Errors.notFound('The patient');
+      if (patient?.role !== 'patient') throw Errors.notFound('The patient');
       const [visits, subscriptions, orders, notifications, notes, views] = await Promise.all([
         repo.visits(patientId),
         repo.subscriptions(patientId),
@@ -102,7 +102,7 @@ export function createChartService(deps: { repo: ChartRepository; now: () => Dat
     async addNote(auth: Auth, patientId: string, body: string): Promise<CareNote> {
       allow(auth, 'write_note');
       const patient = await repo.patient(auth.organizationId, patientId);
-      if (!patient || patient.role !== 'patient') throw Errors.notFound('The patient');
+      if (patient?.role !== 'patient') throw Errors.notFound('The patient');
       const at = deps.now();
       const id = await repo.addNote({
         organizationId: auth.organizationId,
