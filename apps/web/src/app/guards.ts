@@ -1,5 +1,4 @@
-import { showVerificationAlert } from '@portal/domain/verification/alert';
-import { verificationStatusOf } from '@portal/domain/verification/badge';
+import { needsVerification, verificationStatusOf } from '@portal/domain/verification/badge';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { dropEarlyReads, readVerificationCallsEarly } from '../api/appointment-reads';
 import { getPatient } from '../api/patient-record';
@@ -22,7 +21,7 @@ function loadPatient(userId: string): Promise<Patient> {
   return request;
 }
 
-/** The pages of the signed-in shell, which carries the verification bar. */
+/** The pages of the signed-in shell, which carries the verification bar (the verification flow is not one). */
 const SIGNED_IN_SHELL = /^\/(?:dashboard|orders|notifications|labs|appointments)(?:\/|$)/;
 
 /**
@@ -34,9 +33,7 @@ function readAhead(request: Request, userId: string): void {
   const stored = getStoredUser();
   const { pathname } = new URL(request.url);
   if (stored?._id !== userId || !SIGNED_IN_SHELL.test(pathname)) return;
-  const status = verificationStatusOf(stored);
-  if (showVerificationAlert({ status, appointmentsLoading: false, pathname }))
-    readVerificationCallsEarly(userId);
+  if (needsVerification(verificationStatusOf(stored))) readVerificationCallsEarly(userId);
 }
 
 function toLogin(request: Request, expired = false): Response {
