@@ -17,12 +17,11 @@ export interface PriceBreakdownProps {
 
 /** A figure, or its skeleton while the summary is pending. */
 function Figure({ pending, children }: { pending: boolean; children: string }) {
-  return pending ? (
+  if (!pending) return children;
+  return (
     <span className="co-pending" aria-hidden="true">
       {children}
     </span>
-  ) : (
-    <>{children}</>
   );
 }
 
