@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
+
 import { PaymentErrors } from './adapter';
 import {
   addMonths,
@@ -27,7 +30,40 @@ const view = (sub: SubscriptionSnapshot, now: Date, over: Partial<BillingSubscri
  * chosen date. Renewals over time are made by the renewal job (sandbox-renewal.ts).
  */
 export function createSandboxSubscriptionBilling(): SubscriptionBilling {
+  /** One paid period from `at`, its invoice named by the idempotency key so a retry answers the same. */
+  const billedPeriod = (sub: SubscriptionSnapshot, id: string, at: Date, idempotencyKey: string) => {
+    // As the sandbox's one-time charge: cards that decline are refused when attached, so a customer with a
+    // default card is always charged, one without is refused. The portal's record of the card is used, so
+    // this runs inside the caller's transaction without another database connection.
+    if (!sub.customerId || !sub.hasDefaultCard) throw PaymentErrors.declined();
+    const end = addMonths(at, Math.max(1, sub.durationMonths));
+    const invoiceId = `in_sandbox_${digest(idempotencyKey)}`;
+    return {
+      subscription: view({ ...sub, id }, at, {
+        status: 'active',
+        pause_collection: null,
+        current_period_start: at,
+        current_period_end: end,
+        latest_invoice: invoiceId,
+      }),
+      invoice: {
+        id: invoiceId,
+        status: 'paid' as const,
+        amount_due: sub.amount,
+        amount_paid: sub.amount,
+        currency: sub.currency,
+        period_start: at,
+        period_end: end,
+        paid_at: at,
+      },
+    };
+  };
+
   return {
+    async start(sub, { at, idempotencyKey }) {
+      return billedPeriod(sub, `sub_sandbox_${digest(`start-${idempotencyKey}`)}`, at, idempotencyKey);
+    },
+
     async retrieve(sub) {
       return view(sub, new Date());
     },
@@ -56,31 +92,7 @@ export function createSandboxSubscriptionBilling(): SubscriptionBilling {
           invoice: null,
         };
       }
-      // As the sandbox's one-time charge: cards that decline are refused when attached, so a customer with a
-      // default card is always charged, one without is refused. The portal's record of the card is used, so
-      // this runs inside the caller's transaction without another database connection.
-      if (!sub.customerId || !sub.hasDefaultCard) throw PaymentErrors.declined();
-      const end = addMonths(at, Math.max(1, sub.durationMonths));
-      const invoiceId = `in_sandbox_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
-      return {
-        subscription: view(sub, at, {
-          status: 'active',
-          pause_collection: null,
-          current_period_start: at,
-          current_period_end: end,
-          latest_invoice: invoiceId,
-        }),
-        invoice: {
-          id: invoiceId,
-          status: 'paid',
-          amount_due: sub.amount,
-          amount_paid: sub.amount,
-          currency: sub.currency,
-          period_start: at,
-          period_end: end,
-          paid_at: at,
-        },
-      };
+      return billedPeriod(sub, sub.id, at, idempotencyKey);
     },
 
     async cancel(sub, now) {

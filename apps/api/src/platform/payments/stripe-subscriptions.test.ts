@@ -59,8 +59,31 @@ function fakeClient() {
       return stripeSub();
     }),
     cancel: vi.fn(async () => stripeSub({ status: 'canceled' })),
+    create: vi.fn(async () =>
+      stripeSub({
+        id: 'sub_new',
+        latest_invoice: {
+          id: 'in_first',
+          status: 'paid',
+          amount_due: 30_000,
+          amount_paid: 30_000,
+          currency: 'usd',
+          period_start: unix('2027-01-15T00:00:00Z'),
+          period_end: unix('2027-01-15T00:00:00Z'),
+          lines: {
+            data: [{ period: { start: unix('2027-01-15T00:00:00Z'), end: unix('2027-04-15T00:00:00Z') } }],
+          },
+          status_transitions: { paid_at: unix('2027-01-15T00:00:03Z') },
+        },
+      }),
+    ),
   };
-  return { client: { subscriptions } as unknown as StripeSubscriptionsClient, subscriptions };
+  const products = { create: vi.fn(async () => ({ id: 'prod_1' })) };
+  return {
+    client: { subscriptions, products } as unknown as StripeSubscriptionsClient,
+    subscriptions,
+    products,
+  };
 }
 
 const call = async <T>(_what: string, run: () => Promise<T>) => {
@@ -160,5 +183,50 @@ describe('Stripe subscription billing', () => {
       Stripe.errors.StripeError.generate({ type: 'api_error', statusCode: 500, message: 'down' }),
     );
     await expect(billing.cancel(snapshot, new Date())).rejects.toMatchObject({ statusCode: 502 });
+  });
+
+  it('starts an approved subscription charging its first period now, once per key', async () => {
+    const { client, subscriptions, products } = fakeClient();
+    const { subscription, invoice } = await createStripeSubscriptionBilling(client, call).start(
+      { ...snapshot, id: '' },
+      { at: new Date('2027-01-15T00:00:00Z'), idempotencyKey: 'approve-abc' },
+    );
+    expect(products.create).toHaveBeenCalledWith(
+      { name: 'Generic Rapamycin', metadata: { portal_key: 'approve-abc' } },
+      { idempotencyKey: 'portal-product-approve-abc' },
+    );
+    expect(subscriptions.create).toHaveBeenCalledWith(
+      {
+        customer: 'cus_1',
+        items: [
+          {
+            price_data: {
+              currency: 'usd',
+              product: 'prod_1',
+              unit_amount: 30_000,
+              recurring: { interval: 'month', interval_count: 3 },
+            },
+          },
+        ],
+        payment_behavior: 'error_if_incomplete',
+        expand: ['latest_invoice'],
+        metadata: { portal_key: 'approve-abc' },
+      },
+      { idempotencyKey: 'portal-start-approve-abc' },
+    );
+    expect(subscription).toMatchObject({ id: 'sub_new', status: 'active' });
+    expect(invoice).toMatchObject({ id: 'in_first', status: 'paid', amount_paid: 30_000 });
+    subscriptions.create.mockRejectedValueOnce(
+      Stripe.errors.StripeError.generate({
+        type: 'card_error',
+        statusCode: 402,
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: 'declined',
+      } as never),
+    );
+    await expect(
+      createStripeSubscriptionBilling(client, call).start(snapshot, { at: new Date(), idempotencyKey: 'k2' }),
+    ).rejects.toMatchObject({ statusCode: 402 });
   });
 });

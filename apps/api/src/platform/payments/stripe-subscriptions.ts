@@ -8,7 +8,7 @@ import type {
 } from './subscription-billing';
 
 /** The part of the SDK subscription billing uses, so tests can hand it a stand-in. */
-export type StripeSubscriptionsClient = Pick<Stripe, 'subscriptions'>;
+export type StripeSubscriptionsClient = Pick<Stripe, 'subscriptions' | 'products'>;
 
 const fromUnix = (s: number) => new Date(s * 1000);
 const toUnix = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -69,6 +69,41 @@ export function createStripeSubscriptionBilling(
   call: <T>(what: string, run: () => Promise<T>) => Promise<T>,
 ): SubscriptionBilling {
   return {
+    start(sub, { idempotencyKey }) {
+      return call('subscriptions.create', async () => {
+        if (!sub.customerId) throw new Error('no billing customer for the patient');
+        // A subscription's inline price must name a product: one per subscription, made with the same key.
+        const product = await client.products.create(
+          { name: sub.description, metadata: { portal_key: idempotencyKey } },
+          { idempotencyKey: `portal-product-${idempotencyKey}` },
+        );
+        const created = await client.subscriptions.create(
+          {
+            customer: sub.customerId,
+            items: [
+              {
+                price_data: {
+                  currency: sub.currency,
+                  product: product.id,
+                  unit_amount: sub.amount,
+                  recurring: { interval: 'month', interval_count: Math.max(1, sub.durationMonths) },
+                },
+              },
+            ],
+            // charge the card on file now, or fail the approval (nothing half-made to clean up)
+            payment_behavior: 'error_if_incomplete',
+            expand: ['latest_invoice'],
+            metadata: { portal_key: idempotencyKey },
+          },
+          { idempotencyKey: `portal-start-${idempotencyKey}` },
+        );
+        const latest = created.latest_invoice;
+        if (!latest || typeof latest === 'string')
+          throw new Error('Stripe answered no invoice for the first period');
+        return { subscription: fromStripeSubscription(created), invoice: fromStripeInvoice(latest) };
+      });
+    },
+
     retrieve(sub) {
       return call('subscriptions.retrieve', async () =>
         fromStripeSubscription(await client.subscriptions.retrieve(sub.id)),

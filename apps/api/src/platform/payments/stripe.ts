@@ -62,7 +62,10 @@ export function mapStripeError(error: unknown): ApiError | undefined {
 }
 
 /** The subset of the SDK the adapter uses, so tests can hand it a stand-in. */
-export type StripeClient = Pick<Stripe, 'customers' | 'paymentMethods' | 'paymentIntents' | 'subscriptions'>;
+export type StripeClient = Pick<
+  Stripe,
+  'customers' | 'paymentMethods' | 'paymentIntents' | 'subscriptions' | 'products'
+>;
 
 const TOKEN = /^(pm|tok|src|card)_[A-Za-z0-9_]{1,250}$/;
 

@@ -63,6 +63,15 @@ export type SubscriptionSnapshot = {
 };
 
 export interface SubscriptionBilling {
+  /**
+   * Starts billing a subscription a physician approved (issue 12 §4): the first period begins at `at` and is
+   * invoiced and charged at once to the default card held at checkout. The idempotency key makes a retried
+   * or doubled approval start one subscription and charge once. `sub.id` is ignored (none exists yet).
+   */
+  start(
+    sub: SubscriptionSnapshot,
+    opts: { at: Date; idempotencyKey: string },
+  ): Promise<{ subscription: BillingSubscription; invoice: BillingInvoice }>;
   retrieve(sub: SubscriptionSnapshot): Promise<BillingSubscription>;
   /** Stops collecting payments (pause_collection void); periods keep running. */
   pause(sub: SubscriptionSnapshot, now: Date): Promise<BillingSubscription>;
