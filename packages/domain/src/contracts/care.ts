@@ -146,3 +146,54 @@ export const CareChart = z.object({
   viewed_by: z.array(StaffRef.extend({ role: z.string(), at: z.string() })),
 });
 export type CareChart = z.infer<typeof CareChart>;
+
+/** POST /care/{org}/visits/{id}/approve: the prescription the physician writes. */
+export const CareApproveBody = z
+  .object({
+    prescription: z
+      .object({
+        medication: z.string(),
+        strength: z.string(),
+        instructions: z.string(),
+        expires_on: z.string(),
+      })
+      .strict(),
+  })
+  .strict();
+export type CareApproveBody = z.infer<typeof CareApproveBody>;
+
+/** POST /care/{org}/visits/{id}/deny: the reason, told to the patient kindly. */
+export const CareDenyBody = z
+  .object({ reason: z.string().trim().min(1, 'Write the reason.').max(1000, 'At most 1000 characters.') })
+  .strict();
+
+/** POST /care/{org}/visits/{id}/request-update: what the patient is asked for, and until when. */
+export const CareRequestUpdateBody = z
+  .object({
+    reason: z.enum(['photo', 'information']),
+    message: z
+      .string()
+      .trim()
+      .min(1, 'Write what the patient should do.')
+      .max(1000, 'At most 1000 characters.'),
+    /** YYYY-MM-DD: the visit is held for the patient until then. */
+    hold_date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD.')
+      .optional(),
+  })
+  .strict();
+export type CareRequestUpdateBody = z.infer<typeof CareRequestUpdateBody>;
+
+/** What a decision left: the visit's review state and its subscriptions. */
+export const CareDecisionResult = z.object({
+  _id: Id,
+  decision: z.enum(['approve', 'deny', 'request_update']),
+  physician_review: z.boolean(),
+  closed: z.boolean(),
+  awaiting_patient_update: z.boolean(),
+  subscriptions: z.array(z.object({ _id: Id, status: z.string() })),
+  /** Cents charged for the first periods (approval only). */
+  charged: z.number().int(),
+});
+export type CareDecisionResult = z.infer<typeof CareDecisionResult>;

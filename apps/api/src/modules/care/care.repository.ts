@@ -18,6 +18,9 @@ export type QueueFilters = {
   now: Date;
 };
 
+/** Where the patient lives for licensing: the state on file, else the shipping address's (set at checkout). */
+export const patientState = sql<string | null>`coalesce(${users.state}, ${users.shippingInfo}->>'state')`;
+
 const submittedAt = sql<string>`to_char(${intakes.completedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const claimer = alias(users, 'claimer');
 
@@ -35,8 +38,8 @@ function awaitingReview(f: QueueFilters): SQL[] {
     sql`not exists (select 1 from ${productTemplates} pt where pt.id = ${intakes.products}->0->>'product_template'
       and pt.type = 'coaching_membership')`,
   ];
-  if (f.licensedStates) conditions.push(inArray(users.state, [...f.licensedStates]));
-  if (f.state) conditions.push(eq(users.state, f.state));
+  if (f.licensedStates) conditions.push(inArray(patientState, [...f.licensedStates]));
+  if (f.state) conditions.push(eq(patientState, f.state));
   if (f.product) {
     conditions.push(sql`${intakes.products} @> ${JSON.stringify([{ product_template: f.product }])}::jsonb`);
   }
@@ -71,7 +74,7 @@ export function createCareRepository(db: Db) {
           firstName: users.firstName,
           lastName: users.lastName,
           birthday: users.birthday,
-          state: users.state,
+          state: patientState,
           verificationStatus: users.verificationStatus,
           claimedAt: intakes.claimedAt,
           claimerId: claimer.id,

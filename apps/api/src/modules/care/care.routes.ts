@@ -1,21 +1,28 @@
 import {
+  CareApproveBody,
   CareChart,
   CareClaim,
+  CareDecisionResult,
+  CareDenyBody,
   CareNote,
   CareNoteBody,
   CarePatientParams,
   CareQueuePage,
   CareQueueQuery,
+  CareRequestUpdateBody,
   CareVisitParams,
 } from '@portal/domain/contracts/care';
 import { Id } from '@portal/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/errors';
+import { notifierFor } from '../notifications/notifier';
+import { createSelfServiceRepository } from '../subscriptions/self-service.repository';
 import { createCareRepository } from './care.repository';
 import { createCareService } from './care.service';
 import { createChartRepository } from './chart.repository';
 import { createChartService } from './chart.service';
+import { createDecisionsService } from './decisions.service';
 
 const tags = ['care'];
 
@@ -23,6 +30,17 @@ const tags = ['care'];
 export const careRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createCareService({ repo: createCareRepository(app.ctx.db), now: app.ctx.now });
   const charts = createChartService({ repo: createChartRepository(app.ctx.db), now: app.ctx.now });
+  const decisions = createDecisionsService({
+    care: createCareRepository(app.ctx.db),
+    billing: createSelfServiceRepository(app.ctx.db),
+    payments: app.ctx.payments,
+    notifier: notifierFor(app),
+    now: app.ctx.now,
+  });
+  const decisionRoute = {
+    config: { access: { kind: 'staff' } },
+    schema: { tags, params: CareVisitParams, response: { 200: CareDecisionResult, ...errorResponses } },
+  } as const;
 
   app.get(
     '/care/:org/queue',
@@ -90,6 +108,65 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.code(201);
       return charts.addNote(request.auth!, request.params.id, request.body.body);
+    },
+  );
+
+  app.post(
+    '/care/:org/visits/:id/approve',
+    {
+      ...decisionRoute,
+      schema: {
+        ...decisionRoute.schema,
+        summary: 'Approve a visit with a prescription: its subscriptions start and are charged once',
+        body: CareApproveBody,
+      },
+    },
+    async (request) => {
+      const { result, patientId } = await decisions.approve(request.auth!, request.params.id, request.body);
+      if (request.auditTarget) request.auditTarget.patientId = patientId;
+      return result;
+    },
+  );
+
+  app.post(
+    '/care/:org/visits/:id/deny',
+    {
+      ...decisionRoute,
+      schema: {
+        ...decisionRoute.schema,
+        summary: 'Deny a visit with a reason: nothing is charged, its subscriptions are canceled',
+        body: CareDenyBody,
+      },
+    },
+    async (request) => {
+      const { result, patientId } = await decisions.deny(
+        request.auth!,
+        request.params.id,
+        request.body.reason,
+      );
+      if (request.auditTarget) request.auditTarget.patientId = patientId;
+      return result;
+    },
+  );
+
+  app.post(
+    '/care/:org/visits/:id/request-update',
+    {
+      ...decisionRoute,
+      schema: {
+        ...decisionRoute.schema,
+        summary: 'Send a visit back to the patient for a new photo or more information, held until a date',
+        body: CareRequestUpdateBody,
+      },
+    },
+    async (request) => {
+      const { result, patientId } = await decisions.requestUpdate(
+        request.auth!,
+        request.params.id,
+        request.body,
+      );
+      if (request.auditTarget) request.auditTarget.patientId = patientId;
+      return result;
     },
   );
 };

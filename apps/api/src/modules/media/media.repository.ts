@@ -79,10 +79,14 @@ export function createMediaRepository(db: Db) {
       return db.transaction(async (tx) => {
         await tx.insert(media).values(record.media);
         const entry = { ...record.entry, media_id: record.media.id };
+        const placed = sql`jsonb_set(coalesce(${users.image}, '{}'::jsonb), ${`{${record.slot}}`}::text[], ${JSON.stringify(entry)}::jsonb, true)`;
         const [updated] = await tx
           .update(users)
           .set({
-            image: sql`jsonb_set(coalesce(${users.image}, '{}'::jsonb), ${`{${record.slot}}`}::text[], ${JSON.stringify(entry)}::jsonb, true)`,
+            // A re-upload for a visit answers the care team's request: the photo alert (002 §4.11) ends with it.
+            image: record.intake?.clearAwaiting
+              ? sql`${placed} || '{"requires_user_attention": false}'::jsonb`
+              : placed,
           })
           .where(eq(users.id, record.media.ownerId))
           .returning({ image: users.image });
