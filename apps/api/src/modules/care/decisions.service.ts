@@ -40,8 +40,7 @@ async function requestedProtocol(
   for (const requested of visit.products) {
     if (!requested.product) continue;
     const product = await repo.findProduct(organizationId, requested.product);
-    if (!product || product.pricingType !== 'recurring' || product.template.type === 'coaching_membership')
-      continue;
+    if (product?.pricingType !== 'recurring' || product.template.type === 'coaching_membership') continue;
     if (await repo.findForProduct(visit.userId, product.id, visit.id)) continue;
     const quantity = requested.quantity ?? product.planProperties.units_per_month ?? 1;
     const plan: SubscriptionProductPlan = {
