@@ -7,7 +7,7 @@ import type {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import { isApiError } from '../lib/api-error';
-import { type AppointmentVariant, getAppointments, takeVerificationCallsRead } from './appointment-reads';
+import { type AppointmentVariant, getAppointments } from './appointment-reads';
 
 export { type AppointmentVariant, getAppointments };
 
@@ -67,9 +67,7 @@ export function coachingAppointmentsQueryOptions(userId: string) {
 export function verificationCallsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: appointmentKeys.ofVariant(userId, 'user-verification'),
-    // the route guard may have started this read already, beside the patient's record
-    queryFn: ({ signal }) =>
-      takeVerificationCallsRead(userId) ?? getAppointments(userId, 'user-verification', signal),
+    queryFn: ({ signal }) => getAppointments(userId, 'user-verification', signal),
     // Booked calls change only when the patient books one; a minute saves a call on every page change.
     staleTime: 60_000,
   });

@@ -85,4 +85,25 @@ describe('the first load of a signed-in page', () => {
     await waitFor(() => expect(requests.some((r) => `GET ${r.path}` === PATIENT)).toBe(true));
     expect(calls(requests)).toHaveLength(0);
   });
+
+  it("reads the dashboard's look-ups beside the record, and the page takes their answers", async () => {
+    reloaded({ verificationStatus: 'verified', verification_status: 'verified', verified: true });
+    const record = heldRecord();
+    const subscriptions = `GET /users/${ORG_ID}/user/${USER_ID}/subscriptions`;
+    const orders = `GET /orders/${ORG_ID}/patient/${USER_ID}`;
+    const requests = mockApi({
+      [PATIENT]: record.answer,
+      [subscriptions]: json(200, []),
+      [orders]: json(200, []),
+    });
+    const asked = (key: string) => requests.filter((r) => `${r.method} ${r.path.split('?')[0]}` === key);
+    renderRoute(`/dashboard/${USER_ID}/profile`);
+    await waitFor(() => expect(asked(subscriptions)).toHaveLength(1));
+    expect(asked(orders)).toHaveLength(1);
+    record.release();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+    await waitFor(() => expect(asked(PATIENT)).toHaveLength(1));
+    expect(asked(subscriptions)).toHaveLength(1);
+    expect(asked(orders)).toHaveLength(1);
+  });
 });

@@ -1,7 +1,8 @@
 import { needsVerification, verificationStatusOf } from '@portal/domain/verification/badge';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { dropEarlyReads, readVerificationCallsEarly } from '../api/appointment-reads';
+import { getAppointments } from '../api/appointment-reads';
 import { getPatient } from '../api/patient-record';
+import { dropReadsAhead, readAhead } from '../lib/api-client';
 import type { Patient } from '../lib/patient';
 import { loginPathWithRedirect, safeRedirectPath } from '../lib/safe-redirect';
 import { getSessionPatient, getStoredUser, getToken, saveUser } from '../lib/session';
@@ -24,16 +25,26 @@ function loadPatient(userId: string): Promise<Patient> {
 /** The pages of the signed-in shell, which carries the verification bar (the verification flow is not one). */
 const SIGNED_IN_SHELL = /^\/(?:dashboard|orders|notifications|labs|appointments)(?:\/|$)/;
 
+/** The dashboard's home page, whose widgets wait for a handful of reads. */
+const DASHBOARD_HOME = /^\/dashboard\/[^/]+\/profile\/?$/;
+
 /**
- * On a first load the screen waits for the patient's record; what the shell shows at once with it is read
- * beside it rather than after it: the booked verification calls of a patient the bar asks to verify (known
- * from the stored subset).
+ * On a first load the screen waits for the patient's record; what it shows first is read beside the record
+ * rather than after it and the screen's code (the screen's same reads take these answers): the booked
+ * verification calls of a patient the bar asks to verify (known from the stored subset), and the dashboard's
+ * look-ups (their module loads beside the screen's).
  */
-function readAhead(request: Request, userId: string): void {
+function readAheadOfScreen(request: Request, userId: string): void {
   const stored = getStoredUser();
   const { pathname } = new URL(request.url);
   if (stored?._id !== userId || !SIGNED_IN_SHELL.test(pathname)) return;
-  if (needsVerification(verificationStatusOf(stored))) readVerificationCallsEarly(userId);
+  if (needsVerification(verificationStatusOf(stored)))
+    readAhead(() => getAppointments(userId, 'user-verification'));
+  if (DASHBOARD_HOME.test(pathname))
+    import('./read-ahead').then(
+      (screens) => screens.readAheadDashboard(userId),
+      () => undefined,
+    );
 }
 
 function toLogin(request: Request, expired = false): Response {
@@ -63,13 +74,13 @@ export async function ensureSignedIn(request: Request, routeUserId?: string): Pr
   const userId = routeUserId ?? getStoredUser()?._id ?? tokenSubject(token);
   if (!userId) throw toLogin(request);
   const load = loadPatient(userId);
-  readAhead(request, userId);
+  readAheadOfScreen(request, userId);
   try {
     const user = await load;
     saveUser(user);
     return user;
   } catch (error) {
-    dropEarlyReads();
+    dropReadsAhead();
     if (endsSession(error)) throw toLogin(request);
     throw userLoadError(error);
   }

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/domain/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, ORG_ID, patient, setOrganization, signIn, tokenExpiringIn } from '../test/helpers';
-import { apiRequest, batching } from './api-client';
+import { apiRequest, batching, readAhead } from './api-client';
 import { ApiError } from './api-error';
 import { getStoredUser, getToken, saveSession } from './session';
 import { setSessionEndHandlers } from './session-end';
@@ -236,5 +236,37 @@ describe('API client: a lone read with a query', () => {
     const requests = mockApi({ 'GET /things': json(200, { ok: true }) });
     await expect(apiRequest('/things', { query: { ids: 'a,b' } })).resolves.toEqual({ ok: true });
     expect(requests.map((r) => r.path)).toEqual(['/things?ids=a%2Cb']);
+  });
+});
+
+describe('reads made ahead', () => {
+  beforeEach(() => setOrganization());
+
+  it('answers the same read once from the read made ahead, and a later one afresh', async () => {
+    signIn();
+    let answer = 0;
+    const requests = mockApi({ 'GET /things': () => json(200, { answer: ++answer }) });
+    readAhead(() => apiRequest('/things', { query: { page: 1 } }));
+    expect(requests).toHaveLength(1);
+    await expect(apiRequest('/things', { query: { page: 1 } })).resolves.toEqual({ answer: 1 });
+    expect(requests).toHaveLength(1);
+    await expect(apiRequest('/things', { query: { page: 1 } })).resolves.toEqual({ answer: 2 });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('is not taken by another read, nor under another token, and a refusal ends no session', async () => {
+    signIn();
+    const handlers = installHandlers();
+    const requests = mockApi({
+      'GET /things': json(200, { ok: true }),
+      'GET /mine': json(401, { text: 'Unauthorized', message: 'x' }),
+    });
+    readAhead(() => Promise.all([apiRequest('/things', { query: { page: 1 } }), apiRequest('/mine')]));
+    await expect(apiRequest('/things', { query: { page: 2 } })).resolves.toEqual({ ok: true });
+    expect(requests.map((r) => r.path)).toEqual(['/things?page=1', '/mine', '/things?page=2']);
+    expect(handlers.unauthorized).not.toHaveBeenCalled();
+    signIn(patient(), tokenExpiringIn(7200));
+    await apiRequest('/things', { query: { page: 1 } });
+    expect(requests).toHaveLength(4);
   });
 });

@@ -104,8 +104,61 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   throw error;
 }
 
+/**
+ * Reads made ahead of the screen that needs them (on a first load, beside the patient's record, instead of
+ * after it and the screen's code), by URL: the same read asked for soon after, with the same token, takes
+ * that answer instead of going out again. Each is taken once.
+ */
+const ahead = new Map<string, { at: number; token: string | null; read: Promise<unknown> }>();
+const AHEAD_MS = 30_000;
+let recordingAhead = false;
+
+/**
+ * Runs `start`, whose reads (GET, asked before its first await) are kept for the screen that will ask for
+ * them. A refused token is not acted on here: the route guard's own read of the patient decides that.
+ */
+export function readAhead(start: () => unknown): void {
+  recordingAhead = true;
+  try {
+    const started = start();
+    if (started instanceof Promise) started.catch(() => undefined);
+  } catch {
+    // a read ahead that cannot start is simply made later by its screen
+  } finally {
+    recordingAhead = false;
+  }
+}
+
+/** Forgets the reads made ahead (the first load went to login, or failed). */
+export function dropReadsAhead(): void {
+  ahead.clear();
+}
+
+function takeAhead(url: string): Promise<unknown> | undefined {
+  const kept = ahead.get(url);
+  if (!kept) return undefined;
+  ahead.delete(url);
+  return Date.now() - kept.at < AHEAD_MS && kept.token === getToken() ? kept.read : undefined;
+}
+
 /** {@link apiFetch} for a JSON answer. Reads issued together are sent as one batch (see below). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  if (method === 'GET') {
+    const url = buildUrl(path, options.query);
+    if (recordingAhead) {
+      const read = send<T>(path, { ...options, handleUnauthorized: false });
+      read.catch(() => undefined);
+      ahead.set(url, { at: Date.now(), token: getToken(), read });
+      return read;
+    }
+    const kept = takeAhead(url);
+    if (kept) return (await kept) as T;
+  }
+  return send<T>(path, options);
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
   if (method === 'GET' && batching.enabled && options.authenticated !== false && !options.signal?.aborted) {
     const token = getToken();
