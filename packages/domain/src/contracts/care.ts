@@ -197,3 +197,46 @@ export const CareDecisionResult = z.object({
   charged: z.number().int(),
 });
 export type CareDecisionResult = z.infer<typeof CareDecisionResult>;
+
+/** POST /care/{org}/patients/{id}/identity: the outcome of comparing the ID with the selfie (issue 12 §5). */
+export const CareIdentityBody = z
+  .object({
+    status: z.enum(['completed', 'rejected']),
+    /** Told to the patient when the photos are rejected. */
+    reason: z.string().trim().max(1000).optional(),
+  })
+  .strict()
+  .refine((b) => b.status !== 'rejected' || Boolean(b.reason), {
+    message: 'Write what the patient should do.',
+    path: ['reason'],
+  });
+export const CareIdentityResult = z.object({
+  _id: Id,
+  verification_status: z.enum(['completed', 'rejected']),
+  verified: z.boolean(),
+});
+
+/** GET /care/{org}/audit: the audit trail of one patient or one staff member, newest first (admins). */
+export const CareAuditQuery = z
+  .object({
+    patient: Id.optional(),
+    actor: Id.optional(),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .strict()
+  .refine((q) => Boolean(q.patient) !== Boolean(q.actor), { message: 'Name a patient or a staff member.' });
+export const CareAuditPage = z.object({
+  items: z.array(
+    z.object({
+      at: z.string(),
+      actor: StaffRef.extend({ role: z.string() }).nullable(),
+      patient: Id.nullable(),
+      action: z.string(),
+      outcome: z.string(),
+      status_code: z.number().int(),
+    }),
+  ),
+  next_cursor: z.string().nullable(),
+});
+export type CareAuditPage = z.infer<typeof CareAuditPage>;

@@ -21,5 +21,7 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_patient_at_idx').on(t.patientId, t.at),
     index('audit_log_org_at_idx').on(t.organizationId, t.at),
+    /** An admin reads one staff member's trail (issue 12 §7). */
+    index('audit_log_actor_at_idx').on(t.actorId, t.at),
   ],
 );

@@ -1,9 +1,13 @@
 import {
   CareApproveBody,
+  CareAuditPage,
+  CareAuditQuery,
   CareChart,
   CareClaim,
   CareDecisionResult,
   CareDenyBody,
+  CareIdentityBody,
+  CareIdentityResult,
   CareNote,
   CareNoteBody,
   CarePatientParams,
@@ -23,6 +27,7 @@ import { createCareService } from './care.service';
 import { createChartRepository } from './chart.repository';
 import { createChartService } from './chart.service';
 import { createDecisionsService } from './decisions.service';
+import { createStaffAdminService } from './staff-admin.service';
 
 const tags = ['care'];
 
@@ -37,6 +42,7 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
     notifier: notifierFor(app),
     now: app.ctx.now,
   });
+  const admin = createStaffAdminService({ db: app.ctx.db, notifier: notifierFor(app) });
   const decisionRoute = {
     config: { access: { kind: 'staff' } },
     schema: { tags, params: CareVisitParams, response: { 200: CareDecisionResult, ...errorResponses } },
@@ -168,5 +174,36 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.auditTarget) request.auditTarget.patientId = patientId;
       return result;
     },
+  );
+
+  app.post(
+    '/care/:org/patients/:id/identity',
+    {
+      config: { access: { kind: 'patient', param: 'id' } },
+      schema: {
+        tags,
+        summary:
+          'Record the identity check: completed (the patient is verified) or rejected (new photos asked)',
+        params: CarePatientParams,
+        body: CareIdentityBody,
+        response: { 200: CareIdentityResult, ...errorResponses },
+      },
+    },
+    async (request) => admin.verifyIdentity(request.auth!, request.params.id, request.body),
+  );
+
+  app.get(
+    '/care/:org/audit',
+    {
+      config: { access: { kind: 'staff' } },
+      schema: {
+        tags,
+        summary: 'The audit trail of one patient or one staff member of the clinic, newest first (admins)',
+        params: z.object({ org: Id }).strict(),
+        querystring: CareAuditQuery,
+        response: { 200: CareAuditPage, ...errorResponses },
+      },
+    },
+    async (request) => admin.audit(request.auth!, request.query),
   );
 };
