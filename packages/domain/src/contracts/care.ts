@@ -240,3 +240,44 @@ export const CareAuditPage = z.object({
   next_cursor: z.string().nullable(),
 });
 export type CareAuditPage = z.infer<typeof CareAuditPage>;
+
+/** GET /care/{org}/tasks: open prescription-change requests, oldest first (issue 12 §6). */
+export const CareTask = z.object({
+  _id: Id,
+  kind: z.literal('prescription_change'),
+  patient: StaffRef,
+  subscription: z.object({ _id: Id, name: z.string() }),
+  request_type: z.enum(['RaiseDosage', 'LowerDosage', 'Other']),
+  /** The patient's words, null when none. */
+  comment: z.string().nullable(),
+  created_at: z.string(),
+});
+export const CareTasks = z.object({ items: z.array(CareTask) });
+export type CareTasks = z.infer<typeof CareTasks>;
+
+/** POST /care/{org}/prescription-requests/{id}/resolve: a new prescription, or a message declining. */
+export const CareResolveRequestBody = z.discriminatedUnion('decision', [
+  z
+    .object({
+      decision: z.literal('approve'),
+      prescription: CareApproveBody.shape.prescription,
+      message: z.string().trim().max(1000).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      decision: z.literal('decline'),
+      message: z
+        .string()
+        .trim()
+        .min(1, 'Write a message to the patient.')
+        .max(1000, 'At most 1000 characters.'),
+    })
+    .strict(),
+]);
+export type CareResolveRequestBody = z.infer<typeof CareResolveRequestBody>;
+export const CareResolveRequestResult = z.object({
+  _id: Id,
+  resolution: z.enum(['approved', 'declined']),
+  subscription: z.object({ _id: Id, status: z.string() }),
+});

@@ -1,7 +1,7 @@
 import type { SubscriptionStatus } from '@portal/domain/contracts/subscription';
 import type { PrescriptionChangeType } from '@portal/domain/dashboard/prescription-change';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, ref } from './columns';
 import { organizations } from './organizations';
 import { subscriptions } from './subscriptions';
@@ -28,12 +28,21 @@ export const prescriptionChangeRequests = pgTable(
     requestType: varchar('request_type', { length: 16 }).$type<PrescriptionChangeType>().notNull(),
     comment: text('comment'),
     previousStatus: varchar('previous_status', { length: 32 }).$type<SubscriptionStatus>().notNull(),
+    /** The physician's answer (issue 12 §6): approved with a new prescription, or declined with a message. */
+    resolution: varchar('resolution', { length: 16 }).$type<'approved' | 'declined'>(),
+    response: text('response'),
+    resolvedBy: ref('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('prescription_change_requests_subscription_id_created_at_idx').on(t.subscriptionId, t.createdAt),
     index('prescription_change_requests_user_id_idx').on(t.userId),
     index('prescription_change_requests_organization_id_created_at_idx').on(t.organizationId, t.createdAt),
+    /** The care team's open tasks, oldest first. */
+    index('prescription_change_requests_open_idx')
+      .on(t.organizationId, t.createdAt, t.id)
+      .where(sql`${t.resolvedAt} is null`),
     check(
       'prescription_change_requests_type_check',
       sql`${t.requestType} in ('RaiseDosage', 'LowerDosage', 'Other')`,

@@ -60,7 +60,7 @@ describe('identity verification', () => {
     expect(json(rename)).toMatchObject({ text: 'ProfileLocked' });
     const [note] = await rows<{ message: string }>(
       t.database,
-      sql`select message from notifications where user_id = ${patient.id} order by created_at desc limit 1`,
+      sql`select message from notifications where user_id = ${patient.id} and message like 'Your identity%'`,
     );
     expect(note!.message).toBe('Your identity has been verified. Thank you!');
   });

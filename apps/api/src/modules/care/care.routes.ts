@@ -14,6 +14,9 @@ import {
   CareQueuePage,
   CareQueueQuery,
   CareRequestUpdateBody,
+  CareResolveRequestBody,
+  CareResolveRequestResult,
+  CareTasks,
   CareVisitParams,
 } from '@portal/domain/contracts/care';
 import { Id } from '@portal/domain/contracts/common';
@@ -28,6 +31,7 @@ import { createChartRepository } from './chart.repository';
 import { createChartService } from './chart.service';
 import { createDecisionsService } from './decisions.service';
 import { createStaffAdminService } from './staff-admin.service';
+import { createTasksService } from './tasks.service';
 
 const tags = ['care'];
 
@@ -43,6 +47,12 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
     now: app.ctx.now,
   });
   const admin = createStaffAdminService({ db: app.ctx.db, notifier: notifierFor(app) });
+  const tasks = createTasksService({
+    db: app.ctx.db,
+    care: createCareRepository(app.ctx.db),
+    notifier: notifierFor(app),
+    now: app.ctx.now,
+  });
   const decisionRoute = {
     config: { access: { kind: 'staff' } },
     schema: { tags, params: CareVisitParams, response: { 200: CareDecisionResult, ...errorResponses } },
@@ -205,5 +215,38 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => admin.audit(request.auth!, request.query),
+  );
+
+  app.get(
+    '/care/:org/tasks',
+    {
+      config: { access: { kind: 'staff' } },
+      schema: {
+        tags,
+        summary: "The care team's open tasks: patients' prescription-change requests, oldest first",
+        params: z.object({ org: Id }).strict(),
+        response: { 200: CareTasks, ...errorResponses },
+      },
+    },
+    async (request) => tasks.list(request.auth!),
+  );
+
+  app.post(
+    '/care/:org/prescription-requests/:id/resolve',
+    {
+      config: { access: { kind: 'staff' } },
+      schema: {
+        tags,
+        summary: 'Answer a prescription-change request: a new prescription, or a message declining it',
+        params: CareVisitParams,
+        body: CareResolveRequestBody,
+        response: { 200: CareResolveRequestResult, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { result, patientId } = await tasks.resolve(request.auth!, request.params.id, request.body);
+      if (request.auditTarget) request.auditTarget.patientId = patientId;
+      return result;
+    },
   );
 };
