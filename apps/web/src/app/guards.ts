@@ -1,3 +1,4 @@
+import { isStaffRole } from '@portal/domain/care/staff-roles';
 import { needsVerification, verificationStatusOf } from '@portal/domain/verification/badge';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { getAppointments } from '../api/appointment-reads';
@@ -86,9 +87,26 @@ export async function ensureSignedIn(request: Request, routeUserId?: string): Pr
   }
 }
 
-/** Loader of every signed-in, consultation, signup and shop route. */
+/** Where the clinic's staff work (issue 12 §1): they have no patient dashboard. */
+export const CARE_HOME = '/care';
+
+/** Loader of every signed-in, consultation, signup and shop route: a patient's pages, so staff go to /care. */
 export async function requireAuth({ request, params }: LoaderFunctionArgs): Promise<null> {
-  await ensureSignedIn(request, params.userId);
+  // before any load: the route's userId would otherwise load that patient's record as the session's user
+  if (tokenStatus(getToken()) === 'valid' && isStaffRole(getStoredUser()?.role ?? ''))
+    throw redirect(CARE_HOME);
+  const user = await ensureSignedIn(request, params.userId);
+  if (isStaffRole(user.role)) throw redirect(CARE_HOME);
+  return null;
+}
+
+/** The page a patient who opens the clinic's workspace is shown instead. */
+export const STAFF_ONLY_PATH = '/care/staff-only';
+
+/** Loader of the care workspace: signed-in staff only; a patient is told the area is the clinic's. */
+export async function requireStaff({ request }: LoaderFunctionArgs): Promise<null> {
+  const user = await ensureSignedIn(request);
+  if (!isStaffRole(user.role)) throw redirect(STAFF_ONLY_PATH);
   return null;
 }
 
@@ -99,9 +117,8 @@ export function redirectSignedIn({ request }: LoaderFunctionArgs): null {
   if (query.get('expired') === 'true' || query.has('token') || query.has('product')) return null;
   const user = getStoredUser();
   if (tokenStatus(getToken()) === 'valid' && user?._id) {
-    throw redirect(
-      safeRedirectPath(query.get('redirectPath')) ?? `/dashboard/${encodeURIComponent(user._id)}/profile`,
-    );
+    const home = isStaffRole(user.role) ? CARE_HOME : `/dashboard/${encodeURIComponent(user._id)}/profile`;
+    throw redirect(safeRedirectPath(query.get('redirectPath')) ?? home);
   }
   return null;
 }

@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { RouteErrorScreen } from './crash-screen';
-import { redirectSignedIn, requireAuth } from './guards';
+import { redirectSignedIn, requireAuth, requireStaff } from './guards';
 import { NotFoundContent, NotFoundPage } from './pages/not-found-page';
 import { RootLayout } from './root-layout';
 import {
@@ -63,6 +63,11 @@ const notificationsPage = screen(() => import('../features/notifications/pages/n
 const ordersPage = screen(() => import('../features/orders/pages/orders-page'));
 const checkoutPage = screen(() => import('../features/checkout/pages/checkout-page'));
 const identityStepPage = screen(() => import('../features/identity/pages/identity-step-page'));
+// the clinic's workspace: chunks of their own, reached only from the /care routes
+const careShell = screen(() => import('./shells/care-shell'));
+const careQueuePage = screen(() => import('../features/care/pages/queue-page'));
+const careChartPage = screen(() => import('../features/care/pages/chart-page'));
+const staffOnlyPage = screen(() => import('./pages/staff-only-page'));
 
 /** The screens of the sections with a page of their own (000 §2 Screens 6, 8, 9, 10). */
 const SECTION_PAGES: Record<(typeof SECTION_PAGE_SECTIONS)[number], [string, RouteObject['lazy']]> = {
@@ -346,6 +351,26 @@ export const routes: RouteObject[] = [
                 : soon(base + suffix, consultationTitle, { loader: consultationAliasLoader }),
             ),
           ),
+        ],
+      },
+
+      // the clinic's workspace (issue 12 §8): staff only; a patient is told so
+      {
+        path: 'care/staff-only',
+        lazy: staffOnlyPage,
+        handle: { title: 'Clinic staff only' } satisfies ScreenHandle,
+      },
+      {
+        path: 'care',
+        loader: requireStaff,
+        lazy: careShell,
+        children: [
+          { index: true, lazy: careQueuePage, handle: { title: 'Review queue' } satisfies ScreenHandle },
+          {
+            path: 'patients/:patientId',
+            lazy: careChartPage,
+            handle: { title: 'Patient chart' } satisfies ScreenHandle,
+          },
         ],
       },
 

@@ -1,3 +1,4 @@
+import { isStaffRole } from '@portal/domain/care/staff-roles';
 import { consultationPath } from '@portal/domain/consultation/consultation-path';
 import type { IntakeTemplate } from '@portal/domain/contracts/intake-template';
 import { isObjectId } from '@portal/domain/ids';
@@ -73,10 +74,16 @@ function signupFlowPath(product: PublicProduct): string | null {
 }
 
 export interface PostAuthContext {
-  user: Pick<Patient, '_id'>;
+  user: Pick<Patient, '_id'> & Partial<Pick<Patient, 'role'>>;
   /** The product template in play: the route's product id, the campaign's product or the `product` query. */
   productId?: string | null;
   redirectPath?: string | null;
+}
+
+/** Staff land in the clinic's workspace (issue 12 §1), or back where they were going in it. */
+function staffPostLoginPath(redirectPath: string | null | undefined): string {
+  const path = safeRedirectPath(redirectPath);
+  return path && /^\/care(?:[/?#]|$)/.test(path) ? path : '/care';
 }
 
 /**
@@ -89,6 +96,7 @@ export async function resolvePostLoginPath({
   productId,
   redirectPath,
 }: PostAuthContext): Promise<string> {
+  if (user.role && isStaffRole(user.role)) return staffPostLoginPath(redirectPath);
   const fallback = () => safeRedirectPath(redirectPath) ?? dashboardHomePath(user._id);
   const product = productId ? await loadProduct(productId) : null;
   if (!product) return fallback();

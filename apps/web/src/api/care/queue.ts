@@ -1,0 +1,79 @@
+import type { CareClaim, CareQueuePage } from '@portal/domain/contracts/care';
+import { type InfiniteData, infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, requireOrganizationId, seg } from '../../lib/api-client';
+
+/** The queue's filters as the API reads them (issue 12 §2). */
+export interface CareQueueFilters {
+  state?: string | undefined;
+  product?: string | undefined;
+  overTarget?: boolean | undefined;
+}
+
+export const careKeys = {
+  all: ['care'] as const,
+  queue: (filters: CareQueueFilters) => ['care', 'queue', filters] as const,
+  queues: ['care', 'queue'] as const,
+  chart: (patientId: string) => ['care', 'chart', patientId] as const,
+};
+
+/**
+ * A visit submitted elsewhere shows up within seconds: the open queue asks again every few seconds (decision
+ * 028: until a realtime channel exists), and again when the window regains focus.
+ */
+export const QUEUE_REFRESH_MS = 5_000;
+
+export const QUEUE_PAGE_SIZE = 50;
+
+/** GET /care/{org}/queue: pages of the review queue, oldest first, by cursor. */
+export function careQueueQueryOptions(filters: CareQueueFilters) {
+  return infiniteQueryOptions({
+    queryKey: careKeys.queue(filters),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<CareQueuePage>(`/care/${seg(requireOrganizationId())}/queue`, {
+        query: {
+          state: filters.state || undefined,
+          product: filters.product || undefined,
+          over_target: filters.overTarget ? 'true' : undefined,
+          cursor: pageParam ?? undefined,
+          limit: QUEUE_PAGE_SIZE,
+        },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    refetchInterval: QUEUE_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+/** POST /care/{org}/visits/{id}/claim. */
+export function claimVisit(visitId: string): Promise<CareClaim> {
+  return apiRequest<CareClaim>(`/care/${seg(requireOrganizationId())}/visits/${seg(visitId)}/claim`, {
+    method: 'POST',
+  });
+}
+
+/** Claims a visit; the row shows its new owner at once, then the queue is read again. */
+export function useClaimVisit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: claimVisit,
+    onSuccess: (claim) => {
+      queryClient.setQueriesData<InfiniteData<CareQueuePage>>({ queryKey: careKeys.queues }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((item) =>
+                  item._id === claim._id ? { ...item, claimed_by: claim.claimed_by } : item,
+                ),
+              })),
+            }
+          : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: careKeys.queues });
+    },
+  });
+}

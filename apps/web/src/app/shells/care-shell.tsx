@@ -1,0 +1,61 @@
+import { isStaffRole, STAFF_ROLE_LABELS } from '@portal/domain/care/staff-roles';
+import { Link, NavLink, Outlet } from 'react-router';
+import { useLogout } from '../../api/auth';
+import { Button } from '../../components/ui/button';
+import { PageSpinner } from '../../components/ui/spinner';
+import { fullName, type Patient } from '../../lib/patient';
+import { useSessionUser } from '../../lib/session';
+import { QueryProvider } from '../providers';
+import { BrandLogo } from './brand-logo';
+import './care-shell.css';
+
+/**
+ * The clinic's workspace (issue 12 §8): its own shell, loaded only on /care routes, so nothing of it ships with
+ * the patient's pages. One bar: the clinic, the workspace's pages, who is signed in and in what role.
+ */
+export default function CareShell() {
+  const user = useSessionUser();
+  if (!user) return <PageSpinner />;
+  return (
+    <QueryProvider>
+      <CareLayout user={user} />
+    </QueryProvider>
+  );
+}
+
+function CareLayout({ user }: { user: Patient }) {
+  const logout = useLogout();
+  const role = isStaffRole(user.role) ? STAFF_ROLE_LABELS[user.role] : '';
+  return (
+    <div className="care-shell">
+      <a className="ui-skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="care-shell__header">
+        <div className="care-shell__bar">
+          <Link className="care-shell__brand" to="/care">
+            <BrandLogo />
+            <span className="care-shell__area">Clinic</span>
+          </Link>
+          <nav className="care-shell__nav" aria-label="Workspace">
+            <NavLink className="care-shell__link" to="/care" end>
+              Review queue
+            </NavLink>
+          </nav>
+          <div className="care-shell__user">
+            <span className="care-shell__who">
+              <span className="care-shell__name">{fullName(user)}</span>
+              <span className="care-shell__role">{role}</span>
+            </span>
+            <Button variant="secondary" size="sm" loading={logout.isPending} onClick={() => logout.mutate()}>
+              Log out
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="care-shell__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
