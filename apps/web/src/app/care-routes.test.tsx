@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { currentUrl, json, mockApi, renderRoute, setOrganization, signIn } from '../test/helpers';
 import { resolvePostLoginPath } from '../features/auth/post-auth-route';
 import { QUEUE, queuePage, STAFF_ID, signInStaff } from '../features/care/test-fixtures';
+import { currentUrl, json, mockApi, renderRoute, setOrganization, signIn } from '../test/helpers';
 
 beforeEach(() => setOrganization());
 

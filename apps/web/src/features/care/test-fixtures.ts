@@ -16,7 +16,13 @@ export const hoursAgo = (hours: number) => new Date(FIXED_NOW.getTime() - hours 
 /** Signs a member of the clinic's staff in. */
 export function signInStaff(role: 'physician' | 'care_team' | 'admin' = 'physician') {
   return signIn(
-    patient({ _id: STAFF_ID, role, first_name: 'Grace', last_name: 'House', email: 'physician@evergreen.test' }),
+    patient({
+      _id: STAFF_ID,
+      role,
+      first_name: 'Grace',
+      last_name: 'House',
+      email: 'physician@evergreen.test',
+    }),
   );
 }
 

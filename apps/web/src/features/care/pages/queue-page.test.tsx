@@ -37,7 +37,13 @@ describe('the review queue', () => {
           queueItem(),
           queueItem({
             _id: SECOND,
-            patient: { ...queueItem().patient, _id: 'p2', first_name: 'Alan', last_name: 'Turing', age: null },
+            patient: {
+              ...queueItem().patient,
+              _id: 'p2',
+              first_name: 'Alan',
+              last_name: 'Turing',
+              age: null,
+            },
             submitted_at: hoursAgo(5),
             waiting: { hours: 5, status: 'on_track', due_at: hoursAgo(-43) },
             claimed_by: { _id: 'x', first_name: 'Carl', last_name: 'Team', at: hoursAgo(1) },
