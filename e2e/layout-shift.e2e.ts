@@ -56,7 +56,8 @@ async function logIn(page: Page, email: string, password: string) {
 
 /**
  * Holds the page's API calls (fetch; reads issued together travel as one POST /v2/batch) until `release`,
- * except the guard's lone read of the patient record, which the shell may need before it draws at all.
+ * except the guard's read of the patient record, which the shell needs before it draws at all: alone, or
+ * in the batch of what the guard reads beside it on a first load (decision 026).
  * Returns the release and a count of the calls held, so a test can tell that data did arrive late.
  */
 async function holdApiCalls(page: Page) {
@@ -64,8 +65,11 @@ async function holdApiCalls(page: Page) {
   let holding = true;
   await page.route('**/*', async (route) => {
     const request = route.request();
-    const lonePatientRead = /\/patient$/.test(new URL(request.url()).pathname);
-    if (holding && request.resourceType() === 'fetch' && !lonePatientRead) held.push(route);
+    const { pathname } = new URL(request.url());
+    const patientRead =
+      /\/patient$/.test(pathname) ||
+      (pathname === '/v2/batch' && /\/patient"/.test(request.postData() ?? ''));
+    if (holding && request.resourceType() === 'fetch' && !patientRead) held.push(route);
     else await route.continue();
   });
   return {
