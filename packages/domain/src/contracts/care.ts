@@ -281,3 +281,70 @@ export const CareResolveRequestResult = z.object({
   resolution: z.enum(['approved', 'declined']),
   subscription: z.object({ _id: Id, status: z.string() }),
 });
+
+const StaffRoleEnum = z.enum(['physician', 'care_team', 'admin']);
+
+/** GET /care/{org}/staff: the clinic's staff (admins). */
+export const CareStaffList = z.object({
+  items: z.array(
+    StaffRef.extend({
+      email: z.string(),
+      role: StaffRoleEnum,
+      active: z.boolean(),
+      licensed_states: z.array(z.string()),
+    }),
+  ),
+  invitations: z.array(
+    z.object({
+      _id: Id,
+      email: z.string(),
+      role: StaffRoleEnum,
+      first_name: z.string(),
+      last_name: z.string(),
+      expires_at: z.string(),
+    }),
+  ),
+});
+export type CareStaffList = z.infer<typeof CareStaffList>;
+
+/** POST /care/{org}/staff/invitations: invite a staff member by e-mail (admins). */
+export const CareInviteBody = z
+  .object({
+    email: z.string().trim().toLowerCase().email('Please enter a valid email address').max(254),
+    role: StaffRoleEnum,
+    first_name: z.string().trim().min(2, 'Enter the first name.').max(35),
+    last_name: z.string().trim().min(2, 'Enter the last name.').max(35),
+    /** A physician's licensed states. */
+    licensed_states: z
+      .array(z.string().regex(/^[A-Z]{2}$/, 'A two-letter state.'))
+      .max(60)
+      .default([]),
+    npi_num: z
+      .string()
+      .regex(/^[0-9]{10}$/, 'An NPI number has 10 digits.')
+      .optional(),
+  })
+  .strict()
+  .refine((b) => b.role !== 'physician' || (b.licensed_states.length > 0 && Boolean(b.npi_num)), {
+    message: 'A physician needs an NPI number and at least one licensed state.',
+    path: ['licensed_states'],
+  });
+export type CareInviteBody = z.infer<typeof CareInviteBody>;
+export const CareInvitation = z.object({
+  _id: Id,
+  email: z.string(),
+  role: StaffRoleEnum,
+  expires_at: z.string(),
+});
+
+/** POST /care/invitations/accept: the invited person chooses a password (public; the link is the credential). */
+export const CareAcceptInvitationBody = z
+  .object({
+    invitation: Id,
+    token: z.string().min(20).max(200),
+    password: z
+      .string()
+      .min(8, 'Password must be at least 8 characters long.')
+      .max(50, 'Password must be less than 50 characters'),
+  })
+  .strict();

@@ -76,6 +76,8 @@ export const users = pgTable(
     state: varchar('state', { length: 2 }),
     verified: boolean('verified').notNull().default(false),
     verificationStatus: varchar('verification_status', { length: 16 }).notNull().default('not_started'),
+    /** A staff account an admin deactivated (issue 12 §1): it can no longer sign in. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
     requiresIntake: boolean('requires_intake').notNull().default(true),
     completeIntake: boolean('complete_intake').notNull().default(false),
     stripeId: varchar('stripe_id', { length: 64 }),

@@ -1,4 +1,5 @@
 import {
+  CareAcceptInvitationBody,
   CareApproveBody,
   CareAuditPage,
   CareAuditQuery,
@@ -8,6 +9,8 @@ import {
   CareDenyBody,
   CareIdentityBody,
   CareIdentityResult,
+  CareInvitation,
+  CareInviteBody,
   CareNote,
   CareNoteBody,
   CarePatientParams,
@@ -16,6 +19,7 @@ import {
   CareRequestUpdateBody,
   CareResolveRequestBody,
   CareResolveRequestResult,
+  CareStaffList,
   CareTasks,
   CareVisitParams,
 } from '@portal/domain/contracts/care';
@@ -23,6 +27,7 @@ import { Id } from '@portal/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/errors';
+import { enforceAttemptLimits } from '../auth/auth.service';
 import { notifierFor } from '../notifications/notifier';
 import { createSelfServiceRepository } from '../subscriptions/self-service.repository';
 import { createCareRepository } from './care.repository';
@@ -30,6 +35,7 @@ import { createCareService } from './care.service';
 import { createChartRepository } from './chart.repository';
 import { createChartService } from './chart.service';
 import { createDecisionsService } from './decisions.service';
+import { createStaffService } from './staff.service';
 import { createStaffAdminService } from './staff-admin.service';
 import { createTasksService } from './tasks.service';
 
@@ -46,6 +52,7 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
     notifier: notifierFor(app),
     now: app.ctx.now,
   });
+  const staff = createStaffService(app.ctx);
   const admin = createStaffAdminService({ db: app.ctx.db, notifier: notifierFor(app) });
   const tasks = createTasksService({
     db: app.ctx.db,
@@ -247,6 +254,70 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
       const { result, patientId } = await tasks.resolve(request.auth!, request.params.id, request.body);
       if (request.auditTarget) request.auditTarget.patientId = patientId;
       return result;
+    },
+  );
+
+  app.get(
+    '/care/:org/staff',
+    {
+      config: { access: { kind: 'staff' } },
+      schema: {
+        tags,
+        summary: "The clinic's staff and open invitations (admins)",
+        params: z.object({ org: Id }).strict(),
+        response: { 200: CareStaffList, ...errorResponses },
+      },
+    },
+    async (request) => staff.list(request.auth!),
+  );
+
+  app.post(
+    '/care/:org/staff/invitations',
+    {
+      config: { access: { kind: 'staff' } },
+      schema: {
+        tags,
+        summary: 'Invite a physician, care coordinator or admin by e-mail (admins)',
+        params: z.object({ org: Id }).strict(),
+        body: CareInviteBody,
+        response: { 201: CareInvitation, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return staff.invite(request.auth!, request.body, request.log);
+    },
+  );
+
+  app.post(
+    '/care/:org/staff/:id/deactivate',
+    {
+      config: { access: { kind: 'staff' } },
+      schema: {
+        tags,
+        summary: 'Deactivate a staff account: its sessions end and it can no longer sign in (admins)',
+        params: CareVisitParams,
+        response: { 200: z.object({ _id: Id, active: z.boolean() }), ...errorResponses },
+      },
+    },
+    async (request) => staff.deactivate(request.auth!, request.params.id),
+  );
+
+  app.post(
+    '/care/invitations/accept',
+    {
+      config: { access: { kind: 'public' } },
+      schema: {
+        tags,
+        summary: 'Accept a staff invitation by choosing a password (the e-mailed link is the credential)',
+        body: CareAcceptInvitationBody,
+        response: { 201: z.object({ _id: Id, email: z.string(), role: z.string() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await enforceAttemptLimits(app.ctx, 'invitation', request.body.invitation, request.ip);
+      reply.code(201);
+      return staff.accept(request.body);
     },
   );
 };

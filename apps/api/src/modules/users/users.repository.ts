@@ -1,6 +1,6 @@
 import type { PatientUser } from '@portal/domain/contracts/user';
 import { isoToMmDdYyyy } from '@portal/domain/format/date';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jsonRow } from '../../db/json-row';
 import { users } from '../../db/schema/users';
@@ -120,11 +120,12 @@ export function createUsersRepository(db: Db) {
         .limit(1);
       return row?.org;
     },
+    /** The sign-in record of an account; a deactivated staff account has none (it cannot sign in). */
     async findCredentials(organizationId: string, email: string) {
       const [row] = await db
         .select({ id: users.id, passwordHash: users.passwordHash, organizationId: users.organizationId })
         .from(users)
-        .where(emailMatches(organizationId, email))
+        .where(and(emailMatches(organizationId, email), isNull(users.deactivatedAt)))
         .limit(1);
       return row;
     },
