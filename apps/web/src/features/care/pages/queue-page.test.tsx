@@ -1,5 +1,8 @@
+import { focusManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
+import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { careQueueQueryOptions, QUEUE_REFRESH_MS } from '../../../api/care/queue';
 import {
   currentUrl,
   json,
@@ -87,6 +90,29 @@ describe('the review queue', () => {
     await waitFor(() => expect(queueCalls(requests).at(-1)?.path).toContain('over_target=true'));
     // the chosen state stays offered while it narrows the rows
     expect(screen.getByLabelText('State')).toHaveValue('CA');
+  });
+
+  it('shows a visit submitted elsewhere when the window regains focus, and asks every few seconds', async () => {
+    signInStaff();
+    const items = [queueItem()];
+    mockApi({ [QUEUE]: () => json(200, queuePage(items)) });
+    renderRoute('/care');
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
+    items.push(
+      queueItem({ _id: SECOND, patient: { ...queueItem().patient, _id: 'p2', first_name: 'Alan' } }),
+    );
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await screen.findByRole('link', { name: 'Alan Lovelace' })).toBeInTheDocument();
+    expect(screen.getByText('2 visits waiting')).toBeInTheDocument();
+    focusManager.setFocused(undefined);
+    // decision 028: within seconds without a realtime channel, and only while the queue is on screen
+    const options = careQueueQueryOptions({});
+    expect(options.refetchInterval).toBe(QUEUE_REFRESH_MS);
+    expect(QUEUE_REFRESH_MS).toBeLessThanOrEqual(5_000);
+    expect(options.refetchIntervalInBackground).toBe(false);
   });
 
   it('loads the next page by its cursor, below the first', async () => {
