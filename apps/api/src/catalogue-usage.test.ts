@@ -31,7 +31,6 @@ const OWED: Record<string, string> = {
   VERSION_BANNER_DISMISS_MS: 'issue 15 (version banner)',
   CAROUSEL_AUTOPLAY_MS: 'issue 15 (shop)',
   // 11: every form of the documents makes apt/suite optional (000 §5, 001 §5); 002 §5 catalogues the text alone
-  'MESSAGES.formAptSuiteRequired': 'issue 11 §4 (no form has a required apt/suite)',
   // the prices of 000 §9 live in the seeded catalogue (decision 014); an API test checks the seed against them
   GENERIC_RAPAMYCIN_FROM_USD: 'checked against the seed by db/seed tests',
   COMPOUNDED_RAPAMYCIN_FROM_USD: 'checked against the seed by db/seed tests',

@@ -70,6 +70,19 @@ describe('validateShippingForm (000 §5)', () => {
     });
   });
 
+  it('asks for the unit when the apt/suite line holds only its designator (002 §5)', () => {
+    for (const apt of ['Apt', 'apt.', 'Suite', 'Ste.', 'Unit', '#', 'Apt #', 'FLOOR']) {
+      const errors = { apt_suite: 'Apt suite is required' };
+      expect(validateShippingForm({ ...valid, apt_suite: apt }), apt).toEqual(errors);
+      expect(validateSettingsShippingForm({ ...valid, apt_suite: apt }), apt).toEqual(errors);
+      expect(validateSignupShippingForm({ ...valid, apt_suite: apt }), apt).toEqual(errors);
+    }
+    for (const apt of ['', 'Apt 4B', '#12', 'Suite 300', 'Unit 7', 'Apartment 2', 'Building C', 'Aptos']) {
+      expect(validateShippingForm({ ...valid, apt_suite: apt }), apt).toEqual({});
+      expect(validateSignupShippingForm({ ...valid, apt_suite: apt }), apt).toEqual({});
+    }
+  });
+
   it('checks the city (required, max 35)', () => {
     expect(validateShippingForm({ ...valid, city: '' })).toEqual({ city: 'Please enter your city.' });
     expect(validateShippingForm({ ...valid, city: 'c'.repeat(35) })).toEqual({});

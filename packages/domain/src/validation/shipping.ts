@@ -38,6 +38,20 @@ export function isValidZipCode(zip: string | null | undefined): boolean {
   return typeof zip === 'string' && ZIP.test(zip.trim());
 }
 
+/**
+ * A unit designator with no unit ('Apt', 'Suite', 'Ste.', 'Unit', '#'): the patient began the second line
+ * and left out the number, and a parcel would go back. The line itself stays optional.
+ */
+const DESIGNATOR_ONLY = /^(apt|apartment|suite|ste|unit|fl|floor|rm|room|bldg|building|#|no)\.?\s*#?$/i;
+
+/** The apt/suite line's error: too long, or a designator without its unit (002 §5 'Apt suite is required'). */
+function aptSuiteError(value: string | null | undefined, tooLong: string): string | undefined {
+  const apt = text(value);
+  if (apt.length > ADDRESS_FIELD_MAX) return tooLong;
+  if (DESIGNATOR_ONLY.test(apt)) return MESSAGES.formAptSuiteRequired;
+  return undefined;
+}
+
 /** Trimmed string, '' for null or undefined. */
 function text(value: string | null | undefined): string {
   return (value ?? '').trim();
@@ -52,7 +66,8 @@ function addressErrors(v: ShippingFormValues): FieldErrors<ShippingField> {
   const street = text(v.street_address);
   if (street === '') errors.street_address = FORM_ERROR_MESSAGES.STREET_ADDRESS_EMPTY;
   else if (street.length > ADDRESS_FIELD_MAX) errors.street_address = FORM_ERROR_MESSAGES.STREET_ADDRESS_LONG;
-  if (text(v.apt_suite).length > ADDRESS_FIELD_MAX) errors.apt_suite = FORM_ERROR_MESSAGES.APT_LONG;
+  const apt = aptSuiteError(v.apt_suite, FORM_ERROR_MESSAGES.APT_LONG);
+  if (apt) errors.apt_suite = apt;
   const city = text(v.city);
   if (city === '') errors.city = FORM_ERROR_MESSAGES.CITY_EMPTY;
   else if (city.length > ADDRESS_FIELD_MAX) errors.city = FORM_ERROR_MESSAGES.CITY_LONG;
@@ -122,7 +137,8 @@ export function validateSignupShippingForm(v: ShippingFormValues): FieldErrors<S
   const street = text(v.street_address);
   if (street === '') errors.street_address = MESSAGES.formAddressRequired;
   else if (street.length > ADDRESS_FIELD_MAX) errors.street_address = MESSAGES.formAddressInvalid;
-  if (text(v.apt_suite).length > ADDRESS_FIELD_MAX) errors.apt_suite = MESSAGES.aptSuiteTooLong;
+  const apt = aptSuiteError(v.apt_suite, MESSAGES.aptSuiteTooLong);
+  if (apt) errors.apt_suite = apt;
   const city = text(v.city);
   if (city === '') errors.city = MESSAGES.formCityRequired;
   else if (city.length > ADDRESS_FIELD_MAX) errors.city = MESSAGES.cityTooLong;
