@@ -77,3 +77,19 @@ export function useClaimVisit() {
     },
   });
 }
+
+/**
+ * Product names by template id, from the queue pages already read: the chart's visit lists its products by
+ * id only, and a chart is mostly opened from the queue.
+ */
+export function useQueueProductNames(): ReadonlyMap<string, string> {
+  const queryClient = useQueryClient();
+  const names = new Map<string, string>();
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<CareQueuePage>>({
+    queryKey: careKeys.queues,
+  }))
+    for (const page of data?.pages ?? [])
+      for (const item of page.items)
+        for (const product of item.products) names.set(product.product_template, product.name);
+  return names;
+}

@@ -60,7 +60,7 @@ export function chartVisit(overrides: Partial<Visit> = {}): Visit {
     physician_review: false,
     closed: false,
     awaiting_patient_update: {},
-    products: [{ product_template: PRODUCT_ID, name: 'Semaglutide', dose: '0.25 mg' }],
+    products: [{ product_template: PRODUCT_ID, dosage: '0.25 mg', quantity: 4, shipping: { months: 3 } }],
     answers: [
       { question: 'Are you pregnant?', options: ['No'], text: null },
       { question: 'Anything else we should know?', options: [], text: 'Mild nausea with metformin.' },

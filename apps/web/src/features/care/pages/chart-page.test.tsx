@@ -45,6 +45,8 @@ describe("a patient's chart", () => {
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     const visit = within(screen.getByRole('region', { name: 'Visit' }));
     expect(visit.getByText('Are you pregnant?')).toBeInTheDocument();
+    expect(visit.getByText('Product 0.25 mg')).toBeInTheDocument();
+    expect(visit.getByText(/quantity 4, every 3 months/)).toBeInTheDocument();
     expect(visit.getByText('Mild nausea with metformin.')).toBeInTheDocument();
     expect(screen.getByText('Penicillin')).toBeInTheDocument();
     expect(screen.getByText('Your visit was submitted.')).toBeInTheDocument();
@@ -92,12 +94,12 @@ describe("a patient's chart", () => {
     const { user, router } = renderRoute(CHART_PATH);
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Approve and prescribe' }));
-    // the requested protocol fills the prescription in; the expiry defaults to a year from today
-    expect(dialog.getByLabelText('Medication')).toHaveValue('Semaglutide');
+    // the requested protocol fills the prescription in (its name is known from the queue, not opened
+    // here); the expiry defaults to a year from today
+    expect(dialog.getByLabelText('Medication')).toHaveValue('');
     expect(dialog.getByLabelText('Strength')).toHaveValue('0.25 mg');
     expect(dialog.getByLabelText('Expiry date')).toHaveValue(defaultPrescriptionExpiry(localToday()));
 
-    await user.clear(dialog.getByLabelText('Medication'));
     await user.clear(dialog.getByLabelText('Expiry date'));
     await user.type(dialog.getByLabelText('Expiry date'), '2020-01-01');
     await user.click(dialog.getByRole('button', { name: 'Confirm approval' }));
@@ -138,6 +140,7 @@ describe("a patient's chart", () => {
     const { user, router } = renderRoute(CHART_PATH);
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByLabelText('Medication'), 'Semaglutide');
     await user.type(dialog.getByLabelText('Instructions for the patient'), 'Inject weekly.');
     await user.click(dialog.getByRole('button', { name: 'Confirm approval' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('This visit has already been decided.');

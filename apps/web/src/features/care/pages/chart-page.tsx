@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { careChartQueryOptions } from '../../../api/care/chart';
 import { type CareDecisionInput, useDecideVisit } from '../../../api/care/decisions';
+import { useQueueProductNames } from '../../../api/care/queue';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -69,14 +70,44 @@ function show(value: unknown): string {
   return String(value);
 }
 
-function productName(product: Record<string, unknown>): string {
-  const name = product.name ?? product.product_name ?? product.title;
-  return typeof name === 'string' ? name : '';
+/** What the chart's visit says of a requested product (its raw intake entry, 000 §3). */
+interface RequestedProduct {
+  name: string;
+  dosage: string;
+  detail: string;
 }
 
-function productStrength(product: Record<string, unknown>): string {
-  const value = product.strength ?? product.dose ?? product.dosage;
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+function requested(product: Record<string, unknown>, names: ReadonlyMap<string, string>): RequestedProduct {
+  const text = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  const template = text(product.product_template);
+  const shipping = product.shipping as { months?: unknown } | undefined;
+  const months = Number(shipping?.months);
+  const detail = [
+    product.quantity ? `quantity ${text(product.quantity)}` : '',
+    text(product.frequency),
+    months > 0 ? `every ${months} ${months === 1 ? 'month' : 'months'}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return {
+    name: text(product.name) || names.get(template) || 'Product',
+    dosage: text(product.dosage ?? product.strength ?? product.dose),
+    detail,
+  };
+}
+
+/** A shipping address on lines as an envelope has it. */
+function address(info: Record<string, unknown>): string {
+  const text = (key: string) => (typeof info[key] === 'string' ? (info[key] as string).trim() : '');
+  return [
+    [text('first_name'), text('last_name')].filter(Boolean).join(' '),
+    [text('street_address'), text('apt_suite')].filter(Boolean).join(', '),
+    [text('city'), [text('state'), text('zip_code')].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    text('phone_number'),
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 function Empty({ children }: { children: string }) {
@@ -113,6 +144,7 @@ export default function ChartPage() {
 
 function Chart({ chart, visit }: { chart: CareChart; visit: Visit | null }) {
   const { patient, identity } = chart;
+  const names = useQueueProductNames();
   const name = personName(patient);
   const badge = identityLabel(identity.verification_status);
 
@@ -132,7 +164,7 @@ function Chart({ chart, visit }: { chart: CareChart; visit: Visit | null }) {
         </p>
       </header>
 
-      {visit ? <DecisionPanel chart={chart} visit={visit} /> : null}
+      {visit ? <DecisionPanel chart={chart} visit={visit} names={names} /> : null}
 
       <div className="care-chart__grid">
         <Section title="Profile">
@@ -143,7 +175,14 @@ function Chart({ chart, visit }: { chart: CareChart; visit: Visit | null }) {
               ['Birthday', patient.birthday ? formatDay(patient.birthday) : null],
               ['Height', patient.height === null ? null : `${patient.height} in`],
               ['Weight', patient.weight === null ? null : `${patient.weight} lb`],
-              ['Shipping address', patient.shipping_info ? show(patient.shipping_info) : null],
+              [
+                'Shipping address',
+                patient.shipping_info ? (
+                  <span key="address" className="care-address">
+                    {address(patient.shipping_info)}
+                  </span>
+                ) : null,
+              ],
             ]}
           />
         </Section>
@@ -157,7 +196,7 @@ function Chart({ chart, visit }: { chart: CareChart; visit: Visit | null }) {
         </Section>
 
         <Section title="Visit">
-          {visit ? <VisitAnswers visit={visit} /> : <Empty>No visit yet.</Empty>}
+          {visit ? <VisitAnswers visit={visit} names={names} /> : <Empty>No visit yet.</Empty>}
         </Section>
 
         <Section title="Identity photos">
@@ -239,8 +278,9 @@ function Chart({ chart, visit }: { chart: CareChart; visit: Visit | null }) {
   );
 }
 
-function VisitAnswers({ visit }: { visit: Visit }) {
+function VisitAnswers({ visit, names }: { visit: Visit; names: ReadonlyMap<string, string> }) {
   const stage = visitStage(visit);
+  const products = visit.products.map((p) => requested(p, names));
   return (
     <>
       <p className="care-visit__meta">
@@ -249,9 +289,21 @@ function VisitAnswers({ visit }: { visit: Visit }) {
           <span className="care-muted">Submitted {formatDateTime(visit.submitted_at)}</span>
         ) : null}
       </p>
-      {visit.products.length ? (
-        <p>Requested: {visit.products.map(productName).filter(Boolean).join(', ') || '—'}</p>
+      {products.length ? (
+        <>
+          <h3 className="care-subtitle">Requested protocol</h3>
+          <ul className="care-list">
+            {products.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the visit's products have no id of their own
+              <li key={i}>
+                <span className="care-strong">{[p.name, p.dosage].filter(Boolean).join(' ')}</span>
+                {p.detail ? <span className="care-muted"> · {p.detail}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
+      <h3 className="care-subtitle">Answers</h3>
       {visit.answers.length ? (
         <ol className="care-answers">
           {visit.answers.map((a, i) => (
@@ -274,14 +326,22 @@ function VisitAnswers({ visit }: { visit: Visit }) {
 
 type Dialog = 'approve' | 'deny' | 'request-update' | null;
 
-function DecisionPanel({ chart, visit }: { chart: CareChart; visit: Visit }) {
+function DecisionPanel({
+  chart,
+  visit,
+  names,
+}: {
+  chart: CareChart;
+  visit: Visit;
+  names: ReadonlyMap<string, string>;
+}) {
   const user = useSessionUser();
   const role = user?.role ?? '';
   const navigate = useNavigate();
   const decide = useDecideVisit(visit._id, chart.patient._id);
   const [dialog, setDialog] = useState<Dialog>(null);
   const name = personName(chart.patient);
-  const first = visit.products[0] ?? {};
+  const first = visit.products[0] ? requested(visit.products[0], names) : null;
 
   if (!awaitsReview(visit)) return null;
   const can = {
@@ -330,7 +390,10 @@ function DecisionPanel({ chart, visit }: { chart: CareChart; visit: Visit }) {
           onClose={close}
           pending={decide.isPending}
           error={error}
-          defaults={{ medication: productName(first), strength: productStrength(first) }}
+          defaults={{
+            medication: first && first.name !== 'Product' ? first.name : '',
+            strength: first?.dosage ?? '',
+          }}
           onConfirm={(prescription) =>
             submit({ kind: 'approve', body: { prescription } }, (charged) =>
               charged > 0

@@ -13,6 +13,8 @@ import {
   setOrganization,
 } from '../../../test/helpers';
 import {
+  CHART,
+  chart,
   hoursAgo,
   PATIENT_ID,
   PRODUCT_ID,
@@ -157,10 +159,15 @@ describe('the review queue', () => {
 
   it("opens the patient's chart on the visit from the row", async () => {
     signInStaff();
-    mockApi({ [QUEUE]: json(200, queuePage([queueItem()])) });
+    mockApi({ [QUEUE]: json(200, queuePage([queueItem()])), [CHART]: json(200, chart()) });
     const { user, router } = renderRoute('/care');
     await user.click(await screen.findByRole('link', { name: 'Ada Lovelace' }));
     await waitFor(() => expect(currentUrl(router)).toBe(`/care/patients/${PATIENT_ID}?visit=${VISIT_ID}`));
+    // the products the queue named are named on the chart, and fill the prescription in
+    const visit = within(await screen.findByRole('region', { name: 'Visit' }));
+    expect(visit.getByText('Semaglutide 0.25 mg')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(within(await screen.findByRole('dialog')).getByLabelText('Medication')).toHaveValue('Semaglutide');
   });
 
   it('says when nothing waits, and offers no claim to an admin', async () => {
