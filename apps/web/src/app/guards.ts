@@ -1,4 +1,3 @@
-import { isStaffRole } from '@portal/domain/care/staff-roles';
 import { needsVerification, verificationStatusOf } from '@portal/domain/verification/badge';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { getAppointments } from '../api/appointment-reads';
@@ -90,10 +89,16 @@ export async function ensureSignedIn(request: Request, routeUserId?: string): Pr
 /** Where the clinic's staff work (issue 12 §1): they have no patient dashboard. */
 export const CARE_HOME = '/care';
 
+/**
+ * Every role but the patient's is the clinic's (contracts/user). Not the domain's staff rules: those would
+ * put the workspace's permissions in every patient's first download.
+ */
+const isStaffRole = (role: string | undefined): boolean => Boolean(role) && role !== 'patient';
+
 /** Loader of every signed-in, consultation, signup and shop route: a patient's pages, so staff go to /care. */
 export async function requireAuth({ request, params }: LoaderFunctionArgs): Promise<null> {
   // before any load: the route's userId would otherwise load that patient's record as the session's user
-  if (tokenStatus(getToken()) === 'valid' && isStaffRole(getStoredUser()?.role ?? ''))
+  if (tokenStatus(getToken()) === 'valid' && isStaffRole(getStoredUser()?.role))
     throw redirect(CARE_HOME);
   const user = await ensureSignedIn(request, params.userId);
   if (isStaffRole(user.role)) throw redirect(CARE_HOME);

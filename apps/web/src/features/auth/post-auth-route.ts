@@ -1,4 +1,3 @@
-import { isStaffRole } from '@portal/domain/care/staff-roles';
 import { consultationPath } from '@portal/domain/consultation/consultation-path';
 import type { IntakeTemplate } from '@portal/domain/contracts/intake-template';
 import { isObjectId } from '@portal/domain/ids';
@@ -96,7 +95,8 @@ export async function resolvePostLoginPath({
   productId,
   redirectPath,
 }: PostAuthContext): Promise<string> {
-  if (user.role && isStaffRole(user.role)) return staffPostLoginPath(redirectPath);
+  // every role but the patient's is the clinic's (contracts/user)
+  if (user.role && user.role !== 'patient') return staffPostLoginPath(redirectPath);
   const fallback = () => safeRedirectPath(redirectPath) ?? dashboardHomePath(user._id);
   const product = productId ? await loadProduct(productId) : null;
   if (!product) return fallback();
