@@ -5,6 +5,8 @@ import { expectAccessible } from './support/a11y';
 import { PortalApi } from './support/api';
 import { DESKTOP, keepFailure, launch, MOBILE, newPage, snap, uniqueEmail, url } from './support/browser';
 
+const TABLET = { width: 768, height: 1024 };
+
 let browser: Browser;
 let portal: PortalApi;
 let rapamycin: { _id: string; name: string };
@@ -100,6 +102,10 @@ describe('the care workspace', () => {
       await queueRow(page, name);
       await snap(page, 'care-queue');
       await expectAccessible(page, 'review queue', { title: 'Review queue', bothWidths: true });
+      await page.setViewportSize(TABLET);
+      await snap(page, 'care-queue');
+      await expectAccessible(page, 'review queue on a tablet', { title: 'Review queue' });
+      await page.setViewportSize(DESKTOP);
 
       // three actions from the queue: open the row, Approve, Confirm
       await (await queueRow(page, name)).click();
@@ -109,6 +115,11 @@ describe('the care workspace', () => {
       await page.getByRole('region', { name: 'Visit' }).getByRole('listitem').first().waitFor();
       await snap(page, 'care-chart');
       await expectAccessible(page, 'patient chart', { title: 'Patient chart', bothWidths: true });
+      // a tablet (issue 12 §8)
+      await page.setViewportSize(TABLET);
+      await snap(page, 'care-chart');
+      await expectAccessible(page, 'patient chart on a tablet', { title: 'Patient chart' });
+      await page.setViewportSize(DESKTOP);
 
       await page.getByRole('button', { name: 'Approve' }).click();
       const dialog = page.getByRole('dialog', { name: 'Approve and prescribe' });
