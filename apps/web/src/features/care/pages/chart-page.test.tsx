@@ -208,6 +208,16 @@ describe("a patient's chart", () => {
     });
   });
 
+  it('says what a visit sent back to the patient waits for, and offers no decision on it', async () => {
+    signInStaff();
+    const hold = { is_awaiting: true, reason: 'Your ID photo is blurred.', hold_date: '2026-06-17' };
+    mockApi({ [CHART]: json(200, chart({ visits: [chartVisit({ awaiting_patient_update: hold })] })) });
+    renderRoute(CHART_PATH);
+    expect(await screen.findByText('Waiting for the patient')).toBeInTheDocument();
+    expect(screen.getByText('Asked: Your ID photo is blurred. Held until Jun 17, 2026.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
   it('offers no decision on a visit already decided', async () => {
     signInStaff();
     mockApi({ [CHART]: json(200, chart({ visits: [chartVisit({ physician_review: true })] })) });

@@ -15,6 +15,7 @@ import { ApproveDialog, DenyDialog, RequestUpdateDialog } from '../components/de
 import { IdentityPhoto } from '../components/identity-photo';
 import { NotesSection } from '../components/notes-section';
 import {
+  awaitingPatient,
   awaitsReview,
   formatDateTime,
   formatDay,
@@ -278,6 +279,18 @@ function Chart({ chart, visit }: { chart: CareChart; visit: Visit | null }) {
   );
 }
 
+/** What the patient was asked for, and until when the visit waits for them. */
+function HoldNotice({ hold }: { hold: Record<string, unknown> }) {
+  const reason = typeof hold.reason === 'string' ? hold.reason : '';
+  const until = typeof hold.hold_date === 'string' ? hold.hold_date : '';
+  return (
+    <p className="care-hold">
+      {reason ? `Asked: ${reason}` : 'Sent back to the patient.'}
+      {until ? ` Held until ${formatDay(until)}.` : ''}
+    </p>
+  );
+}
+
 function VisitAnswers({ visit, names }: { visit: Visit; names: ReadonlyMap<string, string> }) {
   const stage = visitStage(visit);
   const products = visit.products.map((p) => requested(p, names));
@@ -289,6 +302,7 @@ function VisitAnswers({ visit, names }: { visit: Visit; names: ReadonlyMap<strin
           <span className="care-muted">Submitted {formatDateTime(visit.submitted_at)}</span>
         ) : null}
       </p>
+      {awaitingPatient(visit) ? <HoldNotice hold={visit.awaiting_patient_update} /> : null}
       {products.length ? (
         <>
           <h3 className="care-subtitle">Requested protocol</h3>
