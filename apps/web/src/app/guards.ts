@@ -98,8 +98,7 @@ const isStaffRole = (role: string | undefined): boolean => Boolean(role) && role
 /** Loader of every signed-in, consultation, signup and shop route: a patient's pages, so staff go to /care. */
 export async function requireAuth({ request, params }: LoaderFunctionArgs): Promise<null> {
   // before any load: the route's userId would otherwise load that patient's record as the session's user
-  if (tokenStatus(getToken()) === 'valid' && isStaffRole(getStoredUser()?.role))
-    throw redirect(CARE_HOME);
+  if (tokenStatus(getToken()) === 'valid' && isStaffRole(getStoredUser()?.role)) throw redirect(CARE_HOME);
   const user = await ensureSignedIn(request, params.userId);
   if (isStaffRole(user.role)) throw redirect(CARE_HOME);
   return null;
