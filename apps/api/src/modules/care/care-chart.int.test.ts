@@ -69,6 +69,10 @@ describe('patient chart', () => {
     );
     expect(answered).toHaveLength(answeredCount!.n);
     expect(answered.every((a) => a.question.length > 0)).toBe(true);
+    // every requested product comes with its name
+    const requested = c.visits.flatMap((v) => v.products);
+    expect(requested.length).toBeGreaterThan(0);
+    expect(requested.every((p) => typeof p.name === 'string' && p.name.length > 0)).toBe(true);
     // choices are shown by their labels, not their ids
     expect(answered.flatMap((a) => a.options).some((o) => /^[0-9a-f]{24}$/.test(o))).toBe(false);
     expect(c.subscriptions.length).toBeGreaterThan(0);

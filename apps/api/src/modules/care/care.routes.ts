@@ -44,7 +44,11 @@ const tags = ['care'];
 /** The clinic's side (issue 12, decision 028): staff of the organization in the path, by role. */
 export const careRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createCareService({ repo: createCareRepository(app.ctx.db), now: app.ctx.now });
-  const charts = createChartService({ repo: createChartRepository(app.ctx.db), now: app.ctx.now });
+  const charts = createChartService({
+    repo: createChartRepository(app.ctx.db),
+    care: createCareRepository(app.ctx.db),
+    now: app.ctx.now,
+  });
   const decisions = createDecisionsService({
     care: createCareRepository(app.ctx.db),
     billing: createSelfServiceRepository(app.ctx.db),

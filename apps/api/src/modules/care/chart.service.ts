@@ -3,10 +3,11 @@ import type { CareChart, CareNote } from '@portal/domain/contracts/care';
 import { ageOn, parseIsoDate } from '@portal/domain/format/date';
 import type { Auth } from '../../platform/auth/access';
 import { Errors } from '../../platform/errors';
+import type { CareRepository } from './care.repository';
 import type { ChartRepository } from './chart.repository';
 
 /** One patient's chart and the clinic's private notes on them (issue 12 §3). */
-export function createChartService(deps: { repo: ChartRepository; now: () => Date }) {
+export function createChartService(deps: { repo: ChartRepository; care: CareRepository; now: () => Date }) {
   const { repo } = deps;
   const allow = (auth: Auth, action: Parameters<typeof staffCan>[1]) => {
     if (!staffCan(auth.role, action)) throw Errors.forbidden();
@@ -25,7 +26,11 @@ export function createChartService(deps: { repo: ChartRepository; now: () => Dat
         repo.notes(patientId),
         repo.chartViews(patientId),
       ]);
-      const answers = await repo.answers(visits.map((v) => v.id));
+      const templateIds = [...new Set(visits.flatMap((v) => v.products.map((p) => p.product_template)))];
+      const [answers, names] = await Promise.all([
+        repo.answers(visits.map((v) => v.id)),
+        deps.care.templateNames(auth.organizationId, templateIds),
+      ]);
       const birthday = patient.birthday ? parseIsoDate(patient.birthday) : null;
       const image = patient.image ?? {};
       return {
@@ -58,7 +63,8 @@ export function createChartService(deps: { repo: ChartRepository; now: () => Dat
           physician_review: v.physicianReview,
           closed: v.closed,
           awaiting_patient_update: v.awaitingPatientUpdate,
-          products: v.products,
+          // each requested product with its name, for the reviewer and the prescription form
+          products: v.products.map((p) => ({ ...p, name: names.get(p.product_template) ?? null })),
           answers: answers
             .filter((a) => a.intakeId === v.id)
             .map((a) => ({ question: a.question, options: a.options, text: a.text })),
