@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A new patient's rapamycin visit, checked out for review with a card held (nothing charged yet). */
-async function submittedVisit(): Promise<{ patient: Patient; intake: string }> {
+async function submittedVisit(promo?: string): Promise<{ patient: Patient; intake: string }> {
   const patient = await kit.patient();
   const intake = await kit.visit(patient, [
     { product: kit.product('generic-rapamycin', 12, '2 mg').id, quantity: 8 },
@@ -49,6 +49,7 @@ async function submittedVisit(): Promise<{ patient: Patient; intake: string }> {
     membership: { membership: m.membership, price: m.price },
     shipping: VALID_SHIPPING,
     payment: { method: 'new_card', token: await kit.token() },
+    ...(promo ? { promo_code: promo } : {}),
   });
   expect(res.statusCode, res.body).toBe(200);
   return { patient, intake };
@@ -155,6 +156,16 @@ describe('decisions on a visit', () => {
       sql`select outcome from audit_log where patient_id = ${patient.id} and action = 'POST /care/:org/visits/:id/approve'`,
     );
     expect(audit).toEqual([{ outcome: 'allowed' }]);
+  });
+
+  it('charges the first period with the discount code the checkout showed', async () => {
+    const { patient, intake } = await submittedVisit('welcome20');
+    const res = await decide(intake, 'approve', { prescription });
+    expect(res.statusCode, res.body).toBe(200);
+    // WELCOME20 applies to rapamycin: 20 % of $2,616.00 is $523.20; the membership keeps its $399.00
+    const paid = (await invoicesOf(patient)).map((i) => i.amount_paid).sort((a, b) => a - b);
+    expect(paid).toEqual([39_900, 209_280]);
+    expect(json<CareDecisionResult>(res).charged).toBe(249_180);
   });
 
   it('ten approvals at once charge once: one succeeds, the others are refused as decided', async () => {

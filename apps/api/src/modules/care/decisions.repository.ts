@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { coupons } from '../../db/schema/billing';
 import { intakes } from '../../db/schema/intakes';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
@@ -21,6 +22,7 @@ export function decisionQueries(tx: Db) {
           closed: intakes.closed,
           awaiting: intakes.awaitingPatientUpdate,
           completedAt: intakes.completedAt,
+          promoCode: intakes.promoCode,
         })
         .from(intakes)
         .where(and(eq(intakes.id, visitId), eq(intakes.organizationId, organizationId)))
@@ -35,6 +37,20 @@ export function decisionQueries(tx: Db) {
         .from(intakes)
         .where(eq(intakes.id, visitId));
       return row?.ids ?? [];
+    },
+
+    /**
+     * The discount code the patient used at this visit's checkout, as it stood: its total showed the
+     * discount, so the first charge keeps it even if the code has since ended.
+     */
+    async checkoutCoupon(organizationId: string, code: string | null) {
+      if (!code) return undefined;
+      const [row] = await tx
+        .select({ percentOff: coupons.percentOff, appliesTo: coupons.appliesTo })
+        .from(coupons)
+        .where(and(eq(coupons.organizationId, organizationId), sql`upper(${coupons.code}) = upper(${code})`))
+        .limit(1);
+      return row;
     },
 
     async patient(userId: string) {

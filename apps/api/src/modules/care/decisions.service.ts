@@ -179,6 +179,10 @@ export function createDecisionsService(deps: {
         await requestedProtocol(tx, auth.organizationId, visit);
         const subs = await q.awaitingSubscriptions(visit.userId, await q.visitSubscriptions(visit.id));
         const payer = await r.payer(visit.userId);
+        const coupon = await q.checkoutCoupon(auth.organizationId, visit.promoCode);
+        // the code's percent on the first period of the products it applies to, as the checkout's total showed
+        const percentOffFor = (plans: { product_template: string }[]) =>
+          coupon && plans.some((p) => coupon.appliesTo.includes(p.product_template)) ? coupon.percentOff : 0;
         let charged = 0;
         const out: { _id: string; status: string }[] = [];
         for (const sub of subs) {
@@ -194,6 +198,7 @@ export function createDecisionsService(deps: {
               pause_collection: null,
               durationMonths: sub.durationMonths,
               amount,
+              firstPeriodPercentOff: percentOffFor(sub.productPlans),
               currency: 'usd',
               description: sub.name,
             },

@@ -52,4 +52,13 @@ describe('sandbox subscription billing: start', () => {
       ),
     ).rejects.toMatchObject({ statusCode: 402 });
   });
+
+  it('takes a checkout discount off the first period only', async () => {
+    const { invoice } = await createSandboxSubscriptionBilling().start(
+      { ...sub, firstPeriodPercentOff: 20 },
+      { at, idempotencyKey: 'approve-3' },
+    );
+    // 20 % of $299.00 is $59.80
+    expect(invoice).toMatchObject({ amount_due: 23_920, amount_paid: 23_920 });
+  });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
 
+import { applySpecialDiscountCents } from '@portal/domain/pricing/plan-pricing';
 import { PaymentErrors } from './adapter';
 import {
   addMonths,
@@ -31,13 +32,20 @@ const view = (sub: SubscriptionSnapshot, now: Date, over: Partial<BillingSubscri
  */
 export function createSandboxSubscriptionBilling(): SubscriptionBilling {
   /** One paid period from `at`, its invoice named by the idempotency key so a retry answers the same. */
-  const billedPeriod = (sub: SubscriptionSnapshot, id: string, at: Date, idempotencyKey: string) => {
+  const billedPeriod = (
+    sub: SubscriptionSnapshot,
+    id: string,
+    at: Date,
+    idempotencyKey: string,
+    percentOff = 0,
+  ) => {
     // As the sandbox's one-time charge: cards that decline are refused when attached, so a customer with a
     // default card is always charged, one without is refused. The portal's record of the card is used, so
     // this runs inside the caller's transaction without another database connection.
     if (!sub.customerId || !sub.hasDefaultCard) throw PaymentErrors.declined();
     const end = addMonths(at, Math.max(1, sub.durationMonths));
     const invoiceId = `in_sandbox_${digest(idempotencyKey)}`;
+    const due = applySpecialDiscountCents(sub.amount, percentOff);
     return {
       subscription: view({ ...sub, id }, at, {
         status: 'active',
@@ -49,8 +57,8 @@ export function createSandboxSubscriptionBilling(): SubscriptionBilling {
       invoice: {
         id: invoiceId,
         status: 'paid' as const,
-        amount_due: sub.amount,
-        amount_paid: sub.amount,
+        amount_due: due,
+        amount_paid: due,
         currency: sub.currency,
         period_start: at,
         period_end: end,
@@ -61,7 +69,8 @@ export function createSandboxSubscriptionBilling(): SubscriptionBilling {
 
   return {
     async start(sub, { at, idempotencyKey }) {
-      return billedPeriod(sub, `sub_sandbox_${digest(`start-${idempotencyKey}`)}`, at, idempotencyKey);
+      const id = `sub_sandbox_${digest(`start-${idempotencyKey}`)}`;
+      return billedPeriod(sub, id, at, idempotencyKey, sub.firstPeriodPercentOff);
     },
 
     async retrieve(sub) {

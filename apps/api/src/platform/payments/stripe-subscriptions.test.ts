@@ -79,10 +79,12 @@ function fakeClient() {
     ),
   };
   const products = { create: vi.fn(async () => ({ id: 'prod_1' })) };
+  const coupons = { create: vi.fn(async () => ({ id: 'co_1' })) };
   return {
-    client: { subscriptions, products } as unknown as StripeSubscriptionsClient,
+    client: { subscriptions, products, coupons } as unknown as StripeSubscriptionsClient,
     subscriptions,
     products,
+    coupons,
   };
 }
 
@@ -228,5 +230,25 @@ describe('Stripe subscription billing', () => {
     await expect(
       createStripeSubscriptionBilling(client, call).start(snapshot, { at: new Date(), idempotencyKey: 'k2' }),
     ).rejects.toMatchObject({ statusCode: 402 });
+  });
+
+  it('applies the checkout discount as a once-only coupon on the first period', async () => {
+    const { client, subscriptions, coupons } = fakeClient();
+    await createStripeSubscriptionBilling(client, call).start(
+      { ...snapshot, id: '', firstPeriodPercentOff: 20 },
+      { at: new Date('2027-01-15T00:00:00Z'), idempotencyKey: 'approve-def' },
+    );
+    expect(coupons.create).toHaveBeenCalledWith(
+      { percent_off: 20, duration: 'once', name: '20% off the first period' },
+      { idempotencyKey: 'portal-coupon-approve-def' },
+    );
+    expect((subscriptions.create.mock.calls[0] as unknown[])[0]).toMatchObject({ discounts: [{ coupon: 'co_1' }] });
+    const { coupons: none, subscriptions: plain } = fakeClient();
+    await createStripeSubscriptionBilling(
+      { ...client, subscriptions: plain, coupons: none } as never,
+      call,
+    ).start({ ...snapshot, id: '' }, { at: new Date(), idempotencyKey: 'approve-ghi' });
+    expect(none.create).not.toHaveBeenCalled();
+    expect((plain.create.mock.calls[0] as unknown[])[0]).not.toHaveProperty('discounts');
   });
 });

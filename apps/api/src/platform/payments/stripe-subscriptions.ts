@@ -8,7 +8,7 @@ import type {
 } from './subscription-billing';
 
 /** The part of the SDK subscription billing uses, so tests can hand it a stand-in. */
-export type StripeSubscriptionsClient = Pick<Stripe, 'subscriptions' | 'products'>;
+export type StripeSubscriptionsClient = Pick<Stripe, 'subscriptions' | 'products' | 'coupons'>;
 
 const fromUnix = (s: number) => new Date(s * 1000);
 const toUnix = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -77,6 +77,15 @@ export function createStripeSubscriptionBilling(
           { name: sub.description, metadata: { portal_key: idempotencyKey } },
           { idempotencyKey: `portal-product-${idempotencyKey}` },
         );
+        // the checkout's discount code on the first period only, as a once-only coupon made with the same key
+        const percent = sub.firstPeriodPercentOff ?? 0;
+        const coupon =
+          percent > 0
+            ? await client.coupons.create(
+                { percent_off: percent, duration: 'once', name: `${percent}% off the first period` },
+                { idempotencyKey: `portal-coupon-${idempotencyKey}` },
+              )
+            : null;
         const created = await client.subscriptions.create(
           {
             customer: sub.customerId,
@@ -91,6 +100,7 @@ export function createStripeSubscriptionBilling(
               },
             ],
             // charge the card on file now, or fail the approval (nothing half-made to clean up)
+            ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
             payment_behavior: 'error_if_incomplete',
             expand: ['latest_invoice'],
             metadata: { portal_key: idempotencyKey },

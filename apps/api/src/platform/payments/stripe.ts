@@ -64,7 +64,7 @@ export function mapStripeError(error: unknown): ApiError | undefined {
 /** The subset of the SDK the adapter uses, so tests can hand it a stand-in. */
 export type StripeClient = Pick<
   Stripe,
-  'customers' | 'paymentMethods' | 'paymentIntents' | 'subscriptions' | 'products'
+  'customers' | 'paymentMethods' | 'paymentIntents' | 'subscriptions' | 'products' | 'coupons'
 >;
 
 const TOKEN = /^(pm|tok|src|card)_[A-Za-z0-9_]{1,250}$/;

@@ -58,6 +58,11 @@ export type SubscriptionSnapshot = {
   durationMonths: number;
   /** Cents billed per period. */
   amount: number;
+  /**
+   * Percent off the first period only (a discount code the patient used at checkout, as its total showed);
+   * renewals bill the full amount. Read by `start`.
+   */
+  firstPeriodPercentOff?: number | undefined;
   currency: string;
   description: string;
 };
