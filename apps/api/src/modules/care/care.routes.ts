@@ -40,6 +40,8 @@ import { createStaffAdminService } from './staff-admin.service';
 import { createTasksService } from './tasks.service';
 
 const tags = ['care'];
+/** An action that takes nothing: an empty object, or no body at all. */
+const NoBody = z.object({}).strict().nullish();
 
 /** The clinic's side (issue 12, decision 028): staff of the organization in the path, by role. */
 export const careRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -93,6 +95,7 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Take a visit awaiting review: the others see who is on it',
         params: CareVisitParams,
+        body: NoBody,
         response: { 200: CareClaim, ...errorResponses },
       },
     },
@@ -301,6 +304,7 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Deactivate a staff account: its sessions end and it can no longer sign in (admins)',
         params: CareVisitParams,
+        body: NoBody,
         response: { 200: z.object({ _id: Id, active: z.boolean() }), ...errorResponses },
       },
     },
