@@ -242,7 +242,9 @@ describe('Stripe subscription billing', () => {
       { percent_off: 20, duration: 'once', name: '20% off the first period' },
       { idempotencyKey: 'portal-coupon-approve-def' },
     );
-    expect((subscriptions.create.mock.calls[0] as unknown[])[0]).toMatchObject({ discounts: [{ coupon: 'co_1' }] });
+    expect((subscriptions.create.mock.calls[0] as unknown[])[0]).toMatchObject({
+      discounts: [{ coupon: 'co_1' }],
+    });
     const { coupons: none, subscriptions: plain } = fakeClient();
     await createStripeSubscriptionBilling(
       { ...client, subscriptions: plain, coupons: none } as never,
