@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import process from 'node:process';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -8,8 +10,21 @@ const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://localhost:3000';
 const VITE_PATHS =
   /^\/(?:@vite\/|@react-refresh|@id\/|@fs\/|@vite-plugin|src\/|node_modules\/|__vite|\.vite\/)/;
 
-export default defineConfig({
+/**
+ * React Router 7's package points every import at its development build (react-router issues 12532 and
+ * 14102): dev warnings on in production and about 2 KB gzipped more on every first screen. A production
+ * build takes the package's own production build instead, the same code with the warnings off.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  resolve: {
+    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: {
     proxy: {
       // Page navigations (Accept: text/html) get index.html; every other request (fetch, XHR) goes to the API,
@@ -54,4 +69,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,7 +1,6 @@
 import { RouterProvider } from 'react-router';
 import { DemoBanner } from '../components/demo-banner/demo-banner';
-import { ToastRegion } from '../components/toast/toast-region';
-import { AppErrorBoundary } from './crash-screen';
+import { AppErrorBoundary } from './error-boundaries';
 import type { AppRouter } from './router';
 
 /**
@@ -14,7 +13,6 @@ export function App({ router }: { router: AppRouter }) {
       {/* outside the router: drawn in the first frame with the loading spinner, so its strip never moves the page */}
       <DemoBanner />
       <RouterProvider router={router} />
-      <ToastRegion />
     </AppErrorBoundary>
   );
 }

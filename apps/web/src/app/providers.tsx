@@ -15,12 +15,18 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
 
 /**
  * The shells' provider: the page's shared client, made on first use, unless a client is already provided
- * above. The shells hold it rather than the app's root, so /login loads no query library.
+ * above, and the toasts their screens raise. The shells hold it rather than the app's root, so /login loads
+ * neither the query library nor the toasts.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const outer = useContext(QueryClientContext);
   if (outer) return children;
-  return <QueryClientProvider client={getQueryClient()}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={getQueryClient()}>
+      {children}
+      <ToastRegion />
+    </QueryClientProvider>
+  );
 }
 
 export default QueryProvider;
