@@ -146,7 +146,7 @@ describe('a new patient from a Generic Rapamycin link to a visit awaiting review
         await continueVisitComplete(page);
         const review = page.getByRole('region', { name: 'Visits in Review' });
         await review.getByText('Awaiting Physician Review').waitFor();
-        await review.getByText('Generic Rapamycin').waitFor();
+        await review.getByText('Generic Rapamycin (Sirolimus)', { exact: true }).waitFor();
         await snap(page, `${prefix}-11-awaiting-review`);
         await expectAccessible(page, 'dashboard awaiting review', { title: 'Home' });
 
