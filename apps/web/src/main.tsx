@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { isChunkLoadError, reloadOnceForChunkError } from './app/chunk-errors';
+import { isChunkLoadError, reloadOnceForChunkError } from './app/crash-screen';
 import { applyHashRoute } from './app/hash-route';
 import { resolveBrand } from './app/resolve-brand';
 import { createAppRouter } from './app/router';
+import { analyticsPath, track } from './lib/analytics';
+import { captureLandingTraits } from './lib/analytics-traits';
 import { installGlobalErrorReporting, reportError } from './lib/error-reporting';
 import { clearQueryCache } from './lib/query-cache';
 import { EXPIRED_LOGIN_PATH, LOGIN_PATH, setSessionEndHandlers } from './lib/session-end';
@@ -13,12 +15,7 @@ import './components/ui/theme.css';
 
 async function start(): Promise<void> {
   applyHashRoute();
-  // the landing's click ids and UTM values, read now (a redirect may drop them), kept by a module that loads
-  // beside the first screen rather than in it
-  const landingSearch = window.location.search;
-  void import('./lib/analytics-traits').then(({ captureLandingTraits }) =>
-    captureLandingTraits(landingSearch),
-  );
+  captureLandingTraits();
 
   // a lazy chunk that no longer exists (new deployment): reload once to get the new version
   window.addEventListener('vite:preloadError', (event) => {
@@ -31,10 +28,8 @@ async function start(): Promise<void> {
   installGlobalErrorReporting(isChunkLoadError);
 
   await resolveBrand();
-  // 000 §7: an analytics event at opening; the analytics code stays off the first screen's download
-  void import('./lib/analytics').then(({ analyticsPath, track }) =>
-    track('Application Opened', { path: analyticsPath() }),
-  );
+  // 000 §7: an analytics event at opening
+  track('Application Opened', { path: analyticsPath() });
 
   const router = createAppRouter();
   setSessionEndHandlers({

@@ -1,6 +1,7 @@
 import { RouterProvider } from 'react-router';
 import { DemoBanner } from '../components/demo-banner/demo-banner';
-import { AppErrorBoundary } from './error-boundaries';
+import { ToastRegion } from '../components/toast/toast-region';
+import { AppErrorBoundary } from './crash-screen';
 import type { AppRouter } from './router';
 
 /**
@@ -13,6 +14,7 @@ export function App({ router }: { router: AppRouter }) {
       {/* outside the router: drawn in the first frame with the loading spinner, so its strip never moves the page */}
       <DemoBanner />
       <RouterProvider router={router} />
+      <ToastRegion />
     </AppErrorBoundary>
   );
 }

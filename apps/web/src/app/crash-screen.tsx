@@ -1,14 +1,32 @@
 import { MESSAGES } from '@portal/domain/messages';
-import { useEffect } from 'react';
+import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button';
 import { reportError } from '../lib/error-reporting';
+import { readStorage, writeStorage } from '../lib/storage';
+import { STORAGE_KEYS } from '../lib/storage-keys';
 import { UserLoadError } from '../lib/user-load-error';
-import { isChunkLoadError, reloadOnceForChunkError } from './chunk-errors';
 import { NotFoundPage } from './pages/not-found-page';
 import './pages/status-page.css';
 
-export { isChunkLoadError, reloadOnceForChunkError };
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError/i;
+const RELOAD_GUARD_MS = 30_000;
+
+/** A lazy route's code failed to load, typically because a new version was deployed since the page opened. */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.name} ${error.message}` : String(error ?? '');
+  return CHUNK_ERROR.test(message);
+}
+
+/** Reloads the page once; returns false when a reload already happened moments ago (then the crash screen shows). */
+export function reloadOnceForChunkError(now: number = Date.now()): boolean {
+  const last = Number(readStorage(STORAGE_KEYS.chunkReloadAt, 'session') ?? 0);
+  if (now - last < RELOAD_GUARD_MS) return false;
+  writeStorage(STORAGE_KEYS.chunkReloadAt, String(now), 'session');
+  window.location.reload();
+  return true;
+}
 
 /** The generic crash screen (001 §8, 002 §8.2). */
 export function CrashScreen() {
@@ -50,5 +68,20 @@ export function RouteErrorScreen() {
   return <CrashScreen />;
 }
 
-/** The crash screen as its own module's default, for the error boundaries that load it when needed. */
-export default CrashScreen;
+/** Catches render errors outside the router (providers). */
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+    reportError(error, 'crash');
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <CrashScreen /> : this.props.children;
+  }
+}

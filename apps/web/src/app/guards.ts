@@ -4,12 +4,11 @@ import { getAppointments } from '../api/appointment-reads';
 import { getPatient } from '../api/patient-record';
 import { dropReadsAhead, readAhead } from '../lib/api-client';
 import type { Patient } from '../lib/patient';
-import { loginPathWithRedirect } from '../lib/safe-redirect';
+import { loginPathWithRedirect, safeRedirectPath } from '../lib/safe-redirect';
 import { getSessionPatient, getStoredUser, getToken, saveUser } from '../lib/session';
 import { logoutLocally } from '../lib/session-end';
 import { tokenStatus, tokenSubject } from '../lib/token';
 import { endsSession, userLoadError } from '../lib/user-load-error';
-import { CARE_HOME, isStaffRole } from './entry-loaders';
 
 /** One patient lookup at a time: parent and child loaders run together and may both need the user. */
 const pending = new Map<string, Promise<Patient>>();
@@ -87,8 +86,14 @@ export async function ensureSignedIn(request: Request, routeUserId?: string): Pr
   }
 }
 
-// CARE_HOME and the login page's loader live with the entry routes' loaders (entry-loaders.ts)
-export { CARE_HOME, redirectSignedIn } from './entry-loaders';
+/** Where the clinic's staff work (issue 12 §1): they have no patient dashboard. */
+export const CARE_HOME = '/care';
+
+/**
+ * Every role but the patient's is the clinic's (contracts/user). Not the domain's staff rules: those would
+ * put the workspace's permissions in every patient's first download.
+ */
+const isStaffRole = (role: string | undefined): boolean => Boolean(role) && role !== 'patient';
 
 /** Loader of every signed-in, consultation, signup and shop route: a patient's pages, so staff go to /care. */
 export async function requireAuth({ request, params }: LoaderFunctionArgs): Promise<null> {
@@ -106,5 +111,18 @@ export const STAFF_ONLY_PATH = '/care/staff-only';
 export async function requireStaff({ request }: LoaderFunctionArgs): Promise<null> {
   const user = await ensureSignedIn(request);
   if (!isStaffRole(user.role)) throw redirect(STAFF_ONLY_PATH);
+  return null;
+}
+
+/** A signed-in patient on the general login page goes on at once (000 §4 Login). */
+export function redirectSignedIn({ request }: LoaderFunctionArgs): null {
+  const url = new URL(request.url);
+  const query = url.searchParams;
+  if (query.get('expired') === 'true' || query.has('token') || query.has('product')) return null;
+  const user = getStoredUser();
+  if (tokenStatus(getToken()) === 'valid' && user?._id) {
+    const home = isStaffRole(user.role) ? CARE_HOME : `/dashboard/${encodeURIComponent(user._id)}/profile`;
+    throw redirect(safeRedirectPath(query.get('redirectPath')) ?? home);
+  }
   return null;
 }

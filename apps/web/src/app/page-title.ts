@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches, useParams } from 'react-router';
 import { brandName, useBrand } from '../lib/brand';
-import { documentTitle, type ScreenHandle, titleForPath } from './path-titles';
+import { documentTitle, type ScreenHandle, titleForPath } from './route-meta';
 
 /** The name of the screen from the deepest route that gives one, else from its path (route-meta). */
 export function useScreenName(): string {

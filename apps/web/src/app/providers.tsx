@@ -15,18 +15,12 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
 
 /**
  * The shells' provider: the page's shared client, made on first use, unless a client is already provided
- * above, and the toasts their screens raise. The shells hold it rather than the app's root, so /login loads
- * neither the query library nor the toasts.
+ * above. The shells hold it rather than the app's root, so /login loads no query library.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const outer = useContext(QueryClientContext);
   if (outer) return children;
-  return (
-    <QueryClientProvider client={getQueryClient()}>
-      {children}
-      <ToastRegion />
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={getQueryClient()}>{children}</QueryClientProvider>;
 }
 
 export default QueryProvider;

@@ -1,9 +1,6 @@
 import { isObjectId } from '@portal/domain/ids';
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { getStoredUser } from '../lib/session';
-
-export { toGetStarted, toProductLogin } from './entry-loaders';
-
 import { ensureSignedIn } from './guards';
 import {
   CONSULTATION_SECTIONS,
@@ -21,6 +18,16 @@ function search(request: Request): string {
 
 function notFound(): never {
   throw data(null, { status: 404, statusText: 'Not Found' });
+}
+
+/** / -> /get-started, keeping the query (click ids and UTM values ride along). */
+export function toGetStarted({ request }: LoaderFunctionArgs): Response {
+  return redirect(`/get-started${search(request)}`);
+}
+
+/** /product/{id} -> its login variant /product/login/{id}. */
+export function toProductLogin({ request, params }: LoaderFunctionArgs): Response {
+  return redirect(`/product/login/${seg(params.productId ?? '')}${search(request)}`);
 }
 
 /** /messages, /messages/{userId}, /messages/{userId}/{conversationId} -> /dashboard/{userId}/messages. */

@@ -1,21 +1,156 @@
+import { isObjectId } from '@portal/domain/ids';
+import { isVisitReviewSection, visitReviewTitle } from '@portal/domain/visits/visit-review';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
-import { redirectSignedIn, toGetStarted, toProductLogin } from './entry-loaders';
-import { LazyRouteErrorScreen } from './error-boundaries';
-import { NotFoundPage } from './pages/not-found-page';
+import { RouteErrorScreen } from './crash-screen';
+import { redirectSignedIn, requireAuth, requireStaff } from './guards';
+import { NotFoundContent, NotFoundPage } from './pages/not-found-page';
 import { RootLayout } from './root-layout';
-import { Redirecting, screen } from './route-kit';
+import {
+  consultationAliasLoader,
+  consultationLoader,
+  dashboardPageLoader,
+  labsAppLoader,
+  labsListLoader,
+  type SECTION_PAGE_SECTIONS,
+  settingsSectionLoader,
+  signupSectionLoader,
+  toDashboardHome,
+  toDashboardMessages,
+  toGetStarted,
+  toOrderDetails,
+  toOrders,
+  toProductLogin,
+  verificationStepLoader,
+} from './route-loaders';
+import {
+  CONSULTATION_SECTIONS,
+  DASHBOARD_DETAIL_TITLES,
+  DASHBOARD_PAGES,
+  NOT_FOUND_TITLE,
+  type ScreenHandle,
+  SETTINGS_SECTIONS,
+  SIGNUP_SECTIONS,
+  titleFrom,
+  VERIFICATION_STEPS,
+} from './route-meta';
+
+/** Routes that only redirect render nothing (their loader always redirects). */
+const Redirecting = () => null;
+
+/** Every screen is its own chunk, loaded when its route matches. */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 const authShell = screen(() => import('./shells/auth-shell'));
+const signedInShell = screen(() => import('./shells/signed-in-shell'));
+const focusShell = screen(() => import('./shells/focus-shell'));
+const consultationShell = screen(() => import('./shells/consultation-shell'));
 const loginPage = screen(() => import('../features/auth/pages/login-page'));
 const signupPage = screen(() => import('../features/auth/pages/signup-page'));
+const comingSoon = screen(() => import('./pages/coming-soon-page'));
+const startIntakePage = screen(() => import('../features/consultation/pages/start-intake-page'));
+const hiwPage = screen(() => import('../features/consultation/pages/hiw-page'));
+const profileStepPage = screen(() => import('../features/consultation/pages/profile-step-page'));
+const protocolSelectionPage = screen(() => import('../features/consultation/pages/protocol-selection-page'));
+const pharmacyOverviewPage = screen(() => import('../features/consultation/pages/pharmacy-overview-page'));
+const pharmacyQuestionsPage = screen(() => import('../features/consultation/pages/pharmacy-questions-page'));
+const intakeQuestionPage = screen(() => import('../features/consultation/pages/intake-question-page'));
+const settingsPage = screen(() => import('../features/settings/pages/settings-page'));
+const notificationsPage = screen(() => import('../features/notifications/pages/notifications-page'));
+const ordersPage = screen(() => import('../features/orders/pages/orders-page'));
+const checkoutPage = screen(() => import('../features/checkout/pages/checkout-page'));
+const identityStepPage = screen(() => import('../features/identity/pages/identity-step-page'));
+// the clinic's workspace: chunks of their own, reached only from the /care routes
+const careShell = screen(() => import('./shells/care-shell'));
+const careQueuePage = screen(() => import('../features/care/pages/queue-page'));
+const careChartPage = screen(() => import('../features/care/pages/chart-page'));
+const staffOnlyPage = screen(() => import('./pages/staff-only-page'));
 
-/** The root route with the entry screens (login, signup, password reset) and the not-found page. */
-export function rootRoute(branches: RouteObject[] = []): RouteObject {
-  return {
+/** The screens of the sections with a page of their own (000 §2 Screens 6, 8, 9, 10). */
+const SECTION_PAGES: Record<(typeof SECTION_PAGE_SECTIONS)[number], [string, RouteObject['lazy']]> = {
+  'product-configure': [
+    'Treatment Preferences',
+    screen(() => import('../features/treatment/pages/treatment-preferences-page')),
+  ],
+  treatment: ['Add-on treatments', screen(() => import('../features/treatment/pages/add-ons-page'))],
+  membership: ['Membership', screen(() => import('../features/treatment/pages/membership-page'))],
+  'identification-step': ['Identity Verification', identityStepPage],
+  checkout: ['Checkout', checkoutPage],
+  'lab-checkout': ['Lab Checkout', checkoutPage],
+};
+
+/** /signup/{section} screens (002 §2.8–2.10, §4.5). */
+const SIGNUP_PAGES: Record<string, RouteObject['lazy']> = {
+  profile: screen(() => import('../features/signup/pages/signup-profile-page')),
+  'lab-visit': screen(() => import('../features/signup/pages/lab-visit-page')),
+  'protocol-preference': screen(() => import('../features/signup/pages/protocol-preference-page')),
+  checkout: screen(() => import('../features/signup/pages/signup-checkout-page')),
+  questions: screen(() => import('../features/signup/pages/lifestyle-questions-page')),
+};
+
+const soon = (path: string, title: ScreenHandle['title'], extra: Partial<RouteObject> = {}): RouteObject =>
+  ({ path, lazy: comingSoon, handle: { title } satisfies ScreenHandle, ...extra }) as RouteObject;
+
+const dashboardTitle: ScreenHandle['title'] = (p) => titleFrom(DASHBOARD_PAGES, p.page, 'Dashboard');
+const dashboardDetailTitle: ScreenHandle['title'] = (p) =>
+  titleFrom(DASHBOARD_DETAIL_TITLES, p.page, titleFrom(DASHBOARD_PAGES, p.page, 'Dashboard'));
+/** /orders/{orderId} is one order; anything else under /orders/ is the orders app's not-found page. */
+const ordersAppTitle: ScreenHandle['title'] = (p) => {
+  const rest = (p['*'] ?? '').replace(/\/+$/, '');
+  if (!rest) return 'Orders';
+  return isObjectId(rest) ? (DASHBOARD_DETAIL_TITLES.orders ?? 'Order') : NOT_FOUND_TITLE;
+};
+const visitReviewScreenTitle: ScreenHandle['title'] = (p) =>
+  isVisitReviewSection(p.section) ? `Visit Review: ${visitReviewTitle(p.section)}` : 'Visit Review';
+const consultationTitle: ScreenHandle['title'] = (p) =>
+  titleFrom(CONSULTATION_SECTIONS, p.section ?? 'protocol-selection', 'Your Visit');
+
+/** Consultation paths (000 §2) and their optional suffixes for membership, lab product, product and photo type. */
+const CONSULTATION_BASES = [
+  'consultation/:section/:userId/:intakeId/question/:questionId',
+  'consultation/protocol-selection/:intakeId',
+  'consultation/:section/:intakeId',
+];
+const PROTOCOL_SELECTION_BASE = 'consultation/protocol-selection/:intakeId';
+
+/** Consultation screens built so far; the other sections show the coming-soon page. */
+const consultationScreen = (path: string, title: string, lazy: RouteObject['lazy']): RouteObject =>
+  ({ path, lazy, loader: consultationLoader, handle: { title } satisfies ScreenHandle }) as RouteObject;
+const CONSULTATION_SUFFIXES = [
+  '',
+  '/m/:membershipId',
+  '/l/:labProductId',
+  '/p/:productTemplateId/:product',
+  '/p/:productTemplateId/:product/t/:photoType',
+  '/t/:photoType',
+];
+
+/** The new labs app (002 §2.3), mounted for labs2 patients only. */
+const LABS_APP: [string, string][] = [
+  ['labs', 'Labs'],
+  ['labs/shop', 'Labs Shop'],
+  ['labs/:panelId', 'Lab Panel'],
+  ['labs/:panelId/history', 'Lab History'],
+  ['labs/:panelId/history/:reportId', 'Lab Report'],
+  ['labs/:panelId/biomarker/:biomarkerId', 'Biomarker'],
+  ['labs/:panelId/categories/:slug', 'Biomarker Category'],
+  ['labs/:panelId/biomarkers', 'Biomarkers'],
+  ['labs/:panelId/analysis-summary/:reportId', 'Analysis Summary'],
+  ['labs/:panelId/analysis-summary/:reportId/history', 'Analysis History'],
+  ['labs/:panelId/preparation-guideline', 'Preparation Guideline'],
+  ['labs/:panelId/biological-age', 'Biological Age'],
+  ['labs/:panelId/assessment-overview/:step', 'Assessment Overview'],
+];
+
+/** The complete route table of the three documents (000 §2, 001 §2, 002 §2.1 and §2.3). */
+export const routes: RouteObject[] = [
+  {
     id: 'root',
     Component: RootLayout,
-    ErrorBoundary: LazyRouteErrorScreen,
+    ErrorBoundary: RouteErrorScreen,
     HydrateFallback: PageSpinner,
     children: [
       { index: true, loader: toGetStarted, Component: Redirecting },
@@ -42,25 +177,210 @@ export function rootRoute(branches: RouteObject[] = []): RouteObject {
         ],
       },
 
-      ...branches,
+      // the signed-in area
+      {
+        loader: requireAuth,
+        lazy: signedInShell,
+        children: [
+          { path: 'dashboard', loader: toDashboardHome, Component: Redirecting },
+          { path: 'dashboard/:userId', loader: toDashboardHome, Component: Redirecting },
+          {
+            path: 'dashboard/:userId/profile',
+            lazy: screen(() => import('../features/dashboard/pages/profile-page')),
+          },
+          soon('dashboard/:userId/messages', 'Messages', { handle: { title: 'Messages', fullWidth: true } }),
+          { path: 'dashboard/:userId/orders', loader: toOrders, Component: Redirecting },
+          soon('dashboard/:userId/labs', 'Labs', { loader: labsListLoader }),
+          { path: 'dashboard/:userId/settings', lazy: settingsPage, handle: { title: 'Settings' } },
+          {
+            path: 'dashboard/:userId/settings/:section',
+            lazy: settingsPage,
+            loader: settingsSectionLoader,
+            handle: {
+              title: (p) => `Settings: ${titleFrom(SETTINGS_SECTIONS, p.section, '')}`,
+            } satisfies ScreenHandle,
+          },
+          {
+            path: 'dashboard/:userId/subscriptions',
+            lazy: screen(() => import('../features/subscriptions/pages/subscriptions-page')),
+            handle: { title: 'Subscriptions' },
+          },
+          {
+            path: 'dashboard/:userId/notifications',
+            lazy: notificationsPage,
+            handle: { title: 'Notifications' },
+          },
+          soon('dashboard/:userId/:page', dashboardTitle, { loader: dashboardPageLoader }),
+          // one item of a page that lists items (002 §2.1); an order lives in the orders app
+          { path: 'dashboard/:userId/orders/:id', loader: toOrderDetails, Component: Redirecting },
+          {
+            path: 'dashboard/:userId/subscriptions/:id',
+            lazy: screen(() => import('../features/subscriptions/pages/subscription-detail-page')),
+            handle: { title: DASHBOARD_DETAIL_TITLES.subscriptions } satisfies ScreenHandle,
+          },
+          {
+            path: 'dashboard/:userId/notifications/:id',
+            lazy: screen(() => import('../features/notifications/pages/notification-detail-page')),
+            handle: { title: DASHBOARD_DETAIL_TITLES.notifications } satisfies ScreenHandle,
+          },
+          // appointments and labs (and the lab analysis of 002 §2.4) get their own routes here when built
+          soon('dashboard/:userId/:page/:id', dashboardDetailTitle, { loader: dashboardPageLoader }),
+          {
+            path: 'dashboard/:userId/:page/intake/:intakeId/:section',
+            lazy: screen(() => import('../features/dashboard/pages/visit-review-page')),
+            loader: dashboardPageLoader,
+            handle: { title: visitReviewScreenTitle } satisfies ScreenHandle,
+          },
+          { path: 'notifications', lazy: notificationsPage, handle: { title: 'Notifications' } },
+          { path: 'messages', loader: toDashboardMessages, Component: Redirecting },
+          { path: 'messages/:userId', loader: toDashboardMessages, Component: Redirecting },
+          { path: 'messages/:userId/:conversationId', loader: toDashboardMessages, Component: Redirecting },
+          soon('messages/:userId/new', 'New Message', { handle: { title: 'New Message', fullWidth: true } }),
+          { path: 'orders', lazy: ordersPage, handle: { title: 'Orders' } },
+          {
+            path: 'orders/*',
+            lazy: ordersPage,
+            handle: { title: ordersAppTitle } satisfies ScreenHandle,
+          },
+          {
+            loader: labsAppLoader,
+            children: [
+              ...LABS_APP.map(([path, title]) => soon(path, title)),
+              soon('appointments', 'Appointments'),
+              { path: 'labs/*', Component: NotFoundContent },
+            ],
+          },
+        ],
+      },
+
+      // full-page flows with their own navigation bar
+      {
+        loader: requireAuth,
+        lazy: focusShell,
+        children: [
+          soon('shop', 'Shop'),
+          soon('lab-instructions', 'Getting Started with Labs'),
+          soon('lab-instructions/:orderId', 'Getting Started with Labs'),
+          soon('appointment/cb', 'Appointment Booking'),
+          soon('schedule-onboarding', 'Schedule Onboarding'),
+          {
+            path: 'schedule-subscription/:subscriptionId',
+            lazy: screen(() => import('../features/subscriptions/pages/schedule-subscription-page')),
+            handle: { title: 'Schedule Subscription' } satisfies ScreenHandle,
+          },
+          {
+            path: 'schedule-coaching/:coachingMembershipId',
+            lazy: screen(() => import('../features/identity/pages/schedule-coaching-page')),
+            handle: { title: 'Schedule Coaching' } satisfies ScreenHandle,
+          },
+        ],
+      },
+
+      // the consultation funnel and signup flows
+      {
+        loader: requireAuth,
+        lazy: consultationShell,
+        children: [
+          ...Object.entries(SIGNUP_PAGES).flatMap(([section, lazy]) =>
+            ['', '/:productTemplateId'].map(
+              (suffix) =>
+                ({
+                  path: `signup/${section}${suffix}`,
+                  lazy,
+                  handle: { title: titleFrom(SIGNUP_SECTIONS, section, 'Signup') } satisfies ScreenHandle,
+                }) as RouteObject,
+            ),
+          ),
+          soon('signup/:section', (p) => titleFrom(SIGNUP_SECTIONS, p.section, 'Signup'), {
+            loader: signupSectionLoader,
+          }),
+          {
+            path: 'start/:intakeTemplateId/p/:productTemplateId',
+            lazy: startIntakePage,
+            handle: { title: 'Starting Your Visit' } satisfies ScreenHandle,
+          },
+          {
+            path: 'verification/:userId/:steps',
+            lazy: identityStepPage,
+            loader: verificationStepLoader,
+            handle: {
+              title: (p) => titleFrom(VERIFICATION_STEPS, p.steps, 'Verification'),
+            } satisfies ScreenHandle,
+          },
+          consultationScreen(
+            'consultation/hiw/:userId/:intakeId/question/:questionId',
+            'How it Works',
+            hiwPage,
+          ),
+          consultationScreen(
+            'consultation/profile/:userId/:intakeId/question/:questionId',
+            'Your Profile',
+            profileStepPage,
+          ),
+          consultationScreen(
+            'consultation/pharmacy-overview/:userId/:intakeId/question/:questionId',
+            'Review Medical History',
+            pharmacyOverviewPage,
+          ),
+          consultationScreen(
+            'consultation/pharmacy-questions/:userId/:intakeId/question/:questionId',
+            'Medical History',
+            pharmacyQuestionsPage,
+          ),
+          consultationScreen(
+            'consultation/intake/:userId/:intakeId/question/:questionId',
+            'Medical Review',
+            intakeQuestionPage,
+          ),
+          // identification-step-alt: the checkout section with a photo type is the identity step (000 §2)
+          ...Object.entries(SECTION_PAGES).flatMap(([section, [title, lazy]]) =>
+            CONSULTATION_SUFFIXES.map((suffix) =>
+              section === 'checkout' && suffix.includes('/t/')
+                ? consultationScreen(
+                    `consultation/${section}/:intakeId${suffix}`,
+                    'Identity Verification',
+                    identityStepPage,
+                  )
+                : consultationScreen(`consultation/${section}/:intakeId${suffix}`, title, lazy),
+            ),
+          ),
+          ...CONSULTATION_BASES.flatMap((base) =>
+            CONSULTATION_SUFFIXES.map((suffix) =>
+              base === PROTOCOL_SELECTION_BASE
+                ? consultationScreen(base + suffix, 'Select your protocol', protocolSelectionPage)
+                : soon(base + suffix, consultationTitle, { loader: consultationAliasLoader }),
+            ),
+          ),
+        ],
+      },
+
+      // the clinic's workspace (issue 12 §8): staff only; a patient is told so
+      {
+        path: 'care/staff-only',
+        lazy: staffOnlyPage,
+        handle: { title: 'Clinic staff only' } satisfies ScreenHandle,
+      },
+      {
+        path: 'care',
+        loader: requireStaff,
+        lazy: careShell,
+        children: [
+          { index: true, lazy: careQueuePage, handle: { title: 'Review queue' } satisfies ScreenHandle },
+          {
+            path: 'patients/:patientId',
+            lazy: careChartPage,
+            handle: { title: 'Patient chart' } satisfies ScreenHandle,
+          },
+        ],
+      },
+
       { path: '*', Component: NotFoundPage },
     ],
-  };
-}
+  },
+];
 
-/**
- * The app's router. The first table holds the entry routes; the rest of the documents' table
- * (`app-routes.tsx`) is patched in on the first navigation that the entry routes do not match exactly (the
- * not-found splat matches every path, so React Router asks), before that navigation's loaders run.
- */
 export function createAppRouter() {
-  let patched: Promise<void> | null = null;
-  return createBrowserRouter([rootRoute()], {
-    patchRoutesOnNavigation({ patch }) {
-      patched ??= import('./app-routes').then(({ appBranches }) => patch('root', appBranches));
-      return patched;
-    },
-  });
+  return createBrowserRouter(routes);
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

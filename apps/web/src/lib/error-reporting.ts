@@ -1,4 +1,5 @@
 import type { ClientErrorBody } from '@portal/domain/contracts/client-error';
+import { scrubPath, scrubText } from '@portal/domain/reporting/scrub';
 import { getOrganizationId } from './brand';
 import { type PageData, readPageData } from './page-data';
 
@@ -44,30 +45,24 @@ export function reportError(error: unknown, kind: Kind): void {
       return;
     }
     const { message, stack } = describe(error);
-    const path = window.location.pathname;
+    const body: ClientErrorBody = {
+      kind,
+      message: scrubText(message, 2000),
+      ...(stack ? { stack: scrubText(stack, 10_000) } : {}),
+      path: scrubPath(window.location.pathname),
+    };
     const organization = getOrganizationId();
-    // the scrubber loads with the first report, not with the first screen (the login route's budget)
-    void import('@portal/domain/reporting/scrub')
-      .then(({ scrubPath, scrubText }) => {
-        const body: ClientErrorBody = {
-          kind,
-          message: scrubText(message, 2000),
-          ...(stack ? { stack: scrubText(stack, 10_000) } : {}),
-          path: scrubPath(path),
-        };
-        return fetch('/v2/client-errors', {
-          method: 'POST',
-          // Sent even when the page is being left (a crash followed by Reload page).
-          keepalive: true,
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            ...(organization ? { organization } : {}),
-          },
-          body: JSON.stringify(body),
-        });
-      })
-      .catch(() => undefined);
+    void fetch('/v2/client-errors', {
+      method: 'POST',
+      // Sent even when the page is being left (a crash followed by Reload page).
+      keepalive: true,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(organization ? { organization } : {}),
+      },
+      body: JSON.stringify(body),
+    }).catch(() => undefined);
   } catch {
     // reporting must never be the next error
   }

@@ -3,9 +3,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { appBranches } from '../app/app-routes';
 import { Providers } from '../app/providers';
-import { rootRoute } from '../app/router';
+import { routes } from '../app/router';
 import { setBrand } from '../lib/brand';
 import type { Patient } from '../lib/patient';
 import { saveSession } from '../lib/session';
@@ -122,8 +121,7 @@ export function renderRoute(path: string) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  // the whole table at once: the app patches the branches in on its first navigation (router.tsx)
-  const router = createMemoryRouter([rootRoute(appBranches)], { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
     <Providers queryClient={queryClient}>

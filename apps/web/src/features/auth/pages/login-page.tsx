@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { TextInput } from '../../../components/ui/text-input';
+import { identify } from '../../../lib/analytics';
 import { ERROR_TEXT, isApiError } from '../../../lib/api-error';
 import { brandName, useBrand } from '../../../lib/brand';
 import { clearStoredToken, saveSession } from '../../../lib/session';
@@ -95,8 +96,7 @@ function LoginPage({ entry }: { entry: AuthEntry }) {
         ...(secondFactor ? { code: secondFactor } : {}),
       });
       saveSession(session);
-      // analytics loads with the sign-in, not with the login screen (its JavaScript budget)
-      void import('../../../lib/analytics').then(({ identify }) => identify(session.user, 'Signed In'));
+      identify(session.user, 'Signed In');
       sessionStarted();
       setRouting(true);
       // where to go next loads after the login call (it can start a visit): /login stays within its budget
