@@ -205,20 +205,7 @@ export function createDecisionsService(deps: {
             // one start per subscription, however often the approval is sent
             { at, idempotencyKey: `approve-${sub.id}` },
           );
-          await r.insertInvoice({
-            organizationId: sub.organizationId,
-            userId: sub.userId,
-            subscriptionId: sub.id,
-            amountDue: invoice.amount_due,
-            amountPaid: invoice.amount_paid,
-            currency: invoice.currency,
-            status: invoice.status,
-            periodStart: invoice.period_start,
-            periodEnd: invoice.period_end,
-            providerInvoiceId: invoice.id,
-            paidAt: invoice.paid_at,
-            createdAt: at,
-          });
+          await r.insertProviderInvoice(sub, invoice, at);
           await r.update(sub.id, {
             status: 'active',
             providerSubscriptionId: subscription.id,

@@ -4,6 +4,7 @@ import { paymentMethods } from '../../db/schema/billing';
 import { organizations } from '../../db/schema/organizations';
 import { invoices, subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
+import type { BillingInvoice } from '../../platform/payments/subscription-billing';
 
 const ID = /^[0-9a-f]{24}$/i;
 
@@ -76,6 +77,31 @@ function selfServiceQueries(db: Db) {
 
     async insertInvoice(values: typeof invoices.$inferInsert): Promise<void> {
       await db.insert(invoices).values(values).onConflictDoNothing();
+    },
+
+    /** The invoice the payment provider answered for a period of this subscription. */
+    async insertProviderInvoice(
+      sub: { id: string; organizationId: string; userId: string },
+      invoice: BillingInvoice,
+      at: Date,
+    ): Promise<void> {
+      await db
+        .insert(invoices)
+        .values({
+          organizationId: sub.organizationId,
+          userId: sub.userId,
+          subscriptionId: sub.id,
+          amountDue: invoice.amount_due,
+          amountPaid: invoice.amount_paid,
+          currency: invoice.currency,
+          status: invoice.status,
+          periodStart: invoice.period_start,
+          periodEnd: invoice.period_end,
+          providerInvoiceId: invoice.id,
+          paidAt: invoice.paid_at,
+          createdAt: at,
+        })
+        .onConflictDoNothing();
     },
 
     async settleOpenInvoices(subscriptionId: string, at: Date): Promise<void> {

@@ -227,20 +227,7 @@ export function createSelfService(deps: {
       const at = now();
       const { patch, message, invoice } = await change(r, current, at);
       if (invoice) {
-        await r.insertInvoice({
-          organizationId: current.organizationId,
-          userId: current.userId,
-          subscriptionId: current.id,
-          amountDue: invoice.amount_due,
-          amountPaid: invoice.amount_paid,
-          currency: invoice.currency,
-          status: invoice.status,
-          periodStart: invoice.period_start,
-          periodEnd: invoice.period_end,
-          providerInvoiceId: invoice.id,
-          paidAt: invoice.paid_at,
-          createdAt: at,
-        });
+        await r.insertProviderInvoice(current, invoice, at);
       }
       const updated = await r.update(current.id, patch);
       if (message) {
