@@ -67,6 +67,11 @@ const identityStepPage = screen(() => import('../features/identity/pages/identit
 const careShell = screen(() => import('./shells/care-shell'));
 const careQueuePage = screen(() => import('../features/care/pages/queue-page'));
 const careChartPage = screen(() => import('../features/care/pages/chart-page'));
+const careTasksPage = screen(() => import('../features/care/pages/tasks-page'));
+const careFulfilmentPage = screen(() => import('../features/care/pages/fulfilment-page'));
+const careStaffPage = screen(() => import('../features/care/pages/staff-page'));
+const careAuditPage = screen(() => import('../features/care/pages/audit-page'));
+const careInvitationPage = screen(() => import('../features/care/pages/invitation-page'));
 const staffOnlyPage = screen(() => import('./pages/staff-only-page'));
 
 /** The screens of the sections with a page of their own (000 §2 Screens 6, 8, 9, 10). */
@@ -360,6 +365,12 @@ export const routes: RouteObject[] = [
         lazy: staffOnlyPage,
         handle: { title: 'Clinic staff only' } satisfies ScreenHandle,
       },
+      // an invited staff member is not signed in yet: the invitation page stands outside the workspace
+      {
+        path: 'care/invitation/:invitationId/:token',
+        lazy: careInvitationPage,
+        handle: { title: 'Join the care team' } satisfies ScreenHandle,
+      },
       {
         path: 'care',
         loader: requireStaff,
@@ -371,6 +382,14 @@ export const routes: RouteObject[] = [
             lazy: careChartPage,
             handle: { title: 'Patient chart' } satisfies ScreenHandle,
           },
+          { path: 'tasks', lazy: careTasksPage, handle: { title: 'Tasks' } satisfies ScreenHandle },
+          {
+            path: 'fulfilment',
+            lazy: careFulfilmentPage,
+            handle: { title: 'Fulfilment' } satisfies ScreenHandle,
+          },
+          { path: 'staff', lazy: careStaffPage, handle: { title: 'Staff' } satisfies ScreenHandle },
+          { path: 'audit', lazy: careAuditPage, handle: { title: 'Audit trail' } satisfies ScreenHandle },
         ],
       },
 

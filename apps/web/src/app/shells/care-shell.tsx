@@ -1,4 +1,4 @@
-import { isStaffRole, STAFF_ROLE_LABELS } from '@portal/domain/care/staff-roles';
+import { isStaffRole, STAFF_ROLE_LABELS, type StaffAction, staffCan } from '@portal/domain/care/staff-roles';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useLogout } from '../../api/auth';
 import { Button } from '../../components/ui/button';
@@ -8,6 +8,15 @@ import { useSessionUser } from '../../lib/session';
 import { QueryProvider } from '../providers';
 import { BrandLogo } from './brand-logo';
 import './care-shell.css';
+
+/** The workspace's pages, each shown to the roles that may act there. */
+const WORKSPACE_PAGES: readonly { to: string; label: string; needs?: StaffAction }[] = [
+  { to: '/care', label: 'Review queue' },
+  { to: '/care/tasks', label: 'Tasks', needs: 'read_chart' },
+  { to: '/care/fulfilment', label: 'Fulfilment', needs: 'advance_fulfilment' },
+  { to: '/care/staff', label: 'Staff', needs: 'manage_staff' },
+  { to: '/care/audit', label: 'Audit trail', needs: 'read_audit' },
+];
 
 /**
  * The clinic's workspace (issue 12 §8): its own shell, loaded only on /care routes, so nothing of it ships with
@@ -38,9 +47,13 @@ function CareLayout({ user }: { user: Patient }) {
             <span className="care-shell__area">Clinic</span>
           </Link>
           <nav className="care-shell__nav" aria-label="Workspace">
-            <NavLink className="care-shell__link" to="/care" end>
-              Review queue
-            </NavLink>
+            {WORKSPACE_PAGES.filter(
+              (page) => !page.needs || (isStaffRole(user.role) && staffCan(user.role, page.needs)),
+            ).map((page) => (
+              <NavLink key={page.to} className="care-shell__link" to={page.to} end={page.to === '/care'}>
+                {page.label}
+              </NavLink>
+            ))}
           </nav>
           <div className="care-shell__user">
             <span className="care-shell__who">

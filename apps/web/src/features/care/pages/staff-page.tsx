@@ -1,0 +1,4 @@
+/** Staff (issue 12): being built. */
+export default function StaffPage() {
+  return <h1>Staff</h1>;
+}
