@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, ref, updatedAt } from './columns';
 import { organizations } from './organizations';
@@ -31,6 +32,10 @@ export const appointments = pgTable(
     /** The booking's id at the scheduling service. */
     uuid: varchar('uuid', { length: 64 }),
     eventTypeKind: varchar('event_type_kind', { length: 32 }).$type<EventTypeKind>().notNull(),
+    /** When the care team marked the call done (issue 12 §6 call tasks), by whom, and what came of it. */
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    completedBy: ref('completed_by').references(() => users.id),
+    outcome: text('outcome'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,5 +45,11 @@ export const appointments = pgTable(
     index('appointments_organization_id_start_time_idx').on(t.organizationId, t.startTime),
     index('appointments_subscription_id_idx').on(t.subscriptionId),
     uniqueIndex('appointments_uuid_idx').on(t.uuid),
+    // The care team's open call tasks: retention and verification calls neither canceled nor done, oldest first.
+    index('appointments_open_call_tasks_idx')
+      .on(t.organizationId, t.createdAt, t.id)
+      .where(
+        sql`not ${t.canceled} and ${t.completedAt} is null and ${t.eventTypeKind} in ('user-verification', 'consultation')`,
+      ),
   ],
 );
