@@ -21,7 +21,13 @@ describe('staff roles', () => {
       'verify_identity',
       'advance_fulfilment',
       'write_note',
+      'complete_call',
     ]);
+  });
+
+  it('lets those who make the calls mark a booked call done: coordinators and physicians, not admins', () => {
+    expect(STAFF_ROLES.filter((r) => staffCan(r, 'complete_call'))).toEqual(['physician', 'care_team']);
+    expect(isClinicalAction('complete_call')).toBe(false);
   });
 
   it('keeps staff management and the audit trail with admins', () => {

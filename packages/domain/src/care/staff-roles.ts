@@ -25,6 +25,7 @@ export const STAFF_ACTIONS = [
   'write_note',
   'manage_staff',
   'read_audit',
+  'complete_call',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
@@ -45,6 +46,7 @@ const ALLOWED: Readonly<Record<StaffRole, ReadonlySet<StaffAction>>> = {
     'verify_identity',
     'resolve_prescription_request',
     'write_note',
+    'complete_call',
   ]),
   care_team: new Set([
     'read_chart',
@@ -53,6 +55,7 @@ const ALLOWED: Readonly<Record<StaffRole, ReadonlySet<StaffAction>>> = {
     'verify_identity',
     'advance_fulfilment',
     'write_note',
+    'complete_call',
   ]),
   admin: new Set(['read_chart', 'advance_fulfilment', 'write_note', 'manage_staff', 'read_audit']),
 };
