@@ -20,6 +20,52 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
+/** The shells of the areas past the entry: each is loaded on the first navigation into its area. */
+const AREA_SHELL = /[\\/]src[\\/]app[\\/]shells[\\/](signed-in|care|focus|consultation)-shell\.tsx$/;
+/** The /login route's side: the auth shell and its screens, which must not load an area's chunk. */
+const ENTRY_SIDE = /[\\/]src[\\/](app[\\/]shells[\\/]auth-shell\.tsx$|features[\\/]auth[\\/])/;
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean } | null;
+}
+
+/**
+ * The area shells an app module is statically imported under, or 'entry' when the entry or the /login
+ * route's side imports it; a lazy screen (no static importer) adds nothing. Remembered per module id.
+ */
+function shellsReaching(
+  id: string,
+  graph: ModuleGraph,
+  memo: Map<string, ReadonlySet<string>>,
+): ReadonlySet<string> {
+  const known = memo.get(id);
+  if (known) return known;
+  const shells = new Set<string>();
+  memo.set(id, shells); // an import cycle meets this (still filling) set instead of recursing for ever
+  const info = graph.getModuleInfo(id);
+  const area = AREA_SHELL.exec(id);
+  if (area?.[1]) shells.add(area[1]);
+  else if (!info || info.isEntry || ENTRY_SIDE.test(id)) shells.add('entry');
+  else
+    for (const importer of info.importers)
+      for (const shell of shellsReaching(importer, graph, memo)) shells.add(shell);
+  return shells;
+}
+const shellsMemo = new Map<string, ReadonlySet<string>>();
+
+/**
+ * One chunk per area shell with the app modules only it imports, and one for those several area shells
+ * share. Left to itself rolldown gives every combination of lazy screens sharing a module a chunk of its
+ * own: a signed-in page's first load fetched 27 files after the entry, most of 1-2 KB, each a request on a
+ * six-connection HTTP/1.1 link (decision 031). The entry's modules and the screens' own stay as they were.
+ */
+function areaShellChunk(id: string, ctx: ModuleGraph): string | null {
+  if (!/[\\/]src[\\/]/.test(id) || /node_modules/.test(id)) return null;
+  const shells = shellsReaching(id, ctx, shellsMemo);
+  if (shells.size === 0 || shells.has('entry')) return null;
+  return shells.size === 1 ? `${[...shells][0]}-shell` : 'shells-common';
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [react()],
   resolve: {
@@ -60,6 +106,8 @@ export default defineConfig(({ mode }) => ({
             },
             // TanStack Query apart: /login does without it (the shells that read server data provide the
             // client), every signed-in screen loads it as one file.
+            // below the libraries' groups, and without the modules' dependencies: those keep their own place
+            { name: areaShellChunk, priority: -1, includeDependenciesRecursively: false },
             {
               name: 'query',
               test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
