@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PASSWORD_MAX } from '../constants';
+import { MESSAGES } from '../messages';
+import { isStrongPassword } from '../validation/settings';
 import { Id } from './common';
 
 /** GET /care/{org}/queue: the physician review queue, oldest first (issue 12 §2). */
@@ -232,6 +235,8 @@ export const CareAuditPage = z.object({
       at: z.string(),
       actor: StaffRef.extend({ role: z.string() }).nullable(),
       patient: Id.nullable(),
+      /** The patient's name as the admin reads the trail; null when the row names no patient. */
+      patient_name: z.string().nullable(),
       action: z.string(),
       outcome: z.string(),
       status_code: z.number().int(),
@@ -344,7 +349,21 @@ export const CareAcceptInvitationBody = z
     token: z.string().min(20).max(200),
     password: z
       .string()
-      .min(8, 'Password must be at least 8 characters long.')
-      .max(50, 'Password must be less than 50 characters'),
+      .max(PASSWORD_MAX, MESSAGES.passwordTooLong)
+      .refine(isStrongPassword, MESSAGES.newPasswordWeak),
   })
   .strict();
+    /** The portal's rule for a chosen password (001 §5), the same the invitation page checks. */
+
+/** GET /care/invitations/{id}/{token}: what the invited person is shown before choosing a password (public). */
+export const CareInvitationLookupParams = z.object({ id: Id, token: z.string().min(20).max(200) }).strict();
+export const CareInvitationLookup = z.object({
+  /** `open` can be accepted; an `accepted` or `expired` invitation only says so. */
+  status: z.enum(['open', 'accepted', 'expired']),
+  clinic: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  role: StaffRoleEnum,
+  expires_at: z.string(),
+});
+export type CareInvitationLookup = z.infer<typeof CareInvitationLookup>;

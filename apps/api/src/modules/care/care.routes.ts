@@ -12,6 +12,8 @@ import {
   CareInvitation,
   CareInviteBody,
   CareNote,
+  CareInvitationLookup,
+  CareInvitationLookupParams,
   CareNoteBody,
   CarePatientParams,
   CareQueuePage,
@@ -329,3 +331,21 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+  app.get(
+    '/care/invitations/:id/:token',
+    {
+      config: { access: { kind: 'public' } },
+      schema: {
+        tags,
+        summary:
+          'What an invited person is greeted with: the clinic, their e-mail and role, and whether it is still open',
+        params: CareInvitationLookupParams,
+        response: { 200: CareInvitationLookup, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await enforceAttemptLimits(app.ctx, 'invitation-lookup', request.params.id, request.ip);
+      return staff.lookup(request.params.id, request.params.token);
+    },
+  );
+

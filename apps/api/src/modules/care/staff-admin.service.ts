@@ -1,6 +1,7 @@
 import { staffCan } from '@portal/domain/care/staff-roles';
 import type { CareAuditPage } from '@portal/domain/contracts/care';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/users';
@@ -8,6 +9,7 @@ import type { Auth } from '../../platform/auth/access';
 import { Errors } from '../../platform/errors';
 import type { NotificationInput, Notifier } from '../notifications/notifier';
 
+const patients = alias(users, 'patients');
 const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const positionAt = sql<string>`to_char(${auditLog.at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -103,9 +105,12 @@ export function createStaffAdminService(deps: { db: Db; notifier: Pick<Notifier,
           firstName: users.firstName,
           lastName: users.lastName,
           role: users.role,
+          patientFirstName: patients.firstName,
+          patientLastName: patients.lastName,
         })
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorId))
+        .leftJoin(patients, eq(patients.id, auditLog.patientId))
         .where(and(...where))
         .orderBy(desc(auditLog.at), desc(auditLog.id))
         .limit(query.limit + 1);
@@ -123,6 +128,9 @@ export function createStaffAdminService(deps: { db: Db; notifier: Pick<Notifier,
               }
             : null,
           patient: r.patientId,
+          patient_name: r.patientId
+            ? [r.patientFirstName, r.patientLastName].filter(Boolean).join(' ') || null
+            : null,
           action: r.action,
           outcome: r.outcome,
           status_code: r.statusCode,

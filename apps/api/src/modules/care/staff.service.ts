@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { staffCan } from '@portal/domain/care/staff-roles';
-import type { CareInviteBody, CareStaffList } from '@portal/domain/contracts/care';
+import type { CareInvitationLookup, CareInviteBody, CareStaffList } from '@portal/domain/contracts/care';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { newId } from '../../db/ids';
@@ -128,6 +128,30 @@ export function createStaffService(ctx: AppContext) {
           log.error({ err: describeError(error) }, 'invitation e-mail could not be sent'),
         );
       return { _id: id, email: body.email, role: body.role, expires_at: expiresAt.toISOString() };
+    },
+
+    /**
+     * What the invited person is greeted with. Only the holder of the link learns anything: a wrong token and an
+     * unknown id answer alike, and nothing beyond the invitation itself (clinic, their e-mail, name, role).
+     */
+    async lookup(id: string, token: string): Promise<CareInvitationLookup> {
+      const [invitation] = await db
+        .select()
+        .from(staffInvitations)
+        .where(eq(staffInvitations.id, id))
+        .limit(1);
+      if (!invitation || invitation.tokenHash !== sha256(token)) {
+        throw new ApiError(404, 'InvalidInvitation', INVALID_INVITATION);
+      }
+      const org = await ctx.organizations.findById(invitation.organizationId);
+      return {
+        status: invitation.acceptedAt ? 'accepted' : invitation.expiresAt > ctx.now() ? 'open' : 'expired',
+        clinic: org?.settings.name || org?.name || '',
+        email: invitation.email,
+        first_name: invitation.firstName,
+        role: invitation.role,
+        expires_at: invitation.expiresAt.toISOString(),
+      };
     },
 
     /** Creates the account of an open invitation; the person then signs in at the clinic's /login. */
