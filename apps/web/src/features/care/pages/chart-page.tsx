@@ -14,6 +14,7 @@ import { Badge } from '../components/badge';
 import { ApproveDialog, DenyDialog, RequestUpdateDialog } from '../components/decision-dialogs';
 import { IdentityPhoto } from '../components/identity-photo';
 import { NotesSection } from '../components/notes-section';
+import { auditPath } from '../lib/audit-path';
 import {
   awaitingPatient,
   awaitsReview,
@@ -148,6 +149,7 @@ function Chart({ chart, visit }: { chart: CareChart; visit: Visit | null }) {
   const names = useQueueProductNames();
   const name = personName(patient);
   const badge = identityLabel(identity.verification_status);
+  const canAudit = staffCan(useSessionUser()?.role ?? '', 'read_audit');
 
   return (
     <div className="care-page care-chart">
@@ -163,6 +165,11 @@ function Chart({ chart, visit }: { chart: CareChart; visit: Visit | null }) {
           <Badge tone={badge.tone}>{badge.label}</Badge>
           {identity.requires_user_attention ? <Badge tone="warning">New photo requested</Badge> : null}
         </p>
+        {canAudit ? (
+          <Link className="care-back" to={auditPath({ patient: patient._id })}>
+            Audit trail
+          </Link>
+        ) : null}
       </header>
 
       {visit ? <DecisionPanel chart={chart} visit={visit} names={names} /> : null}
