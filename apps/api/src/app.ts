@@ -41,6 +41,8 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { productsRoutes } from './modules/products/products.routes';
 import { createPurchasesRepository } from './modules/purchases/purchases.repository';
 import { purchasesRoutes } from './modules/purchases/purchases.routes';
+import { queueEventsHook } from './modules/realtime/queue-events';
+import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { createPrescriptionChangeRepository } from './modules/subscriptions/prescription-change.repository';
 import { prescriptionChangeRoutes } from './modules/subscriptions/prescription-change.routes';
@@ -63,6 +65,7 @@ import { createPgBossQueue } from './platform/jobs/pg-boss-queue';
 import { createMailer, type Mailer } from './platform/mail';
 import { createPaymentAdapter } from './platform/payments';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit';
+import { createRealtime } from './platform/realtime/realtime';
 import { installSecurityHeaders } from './platform/security-headers';
 import { createSmsSender, type SmsSender } from './platform/sms';
 import { createStorageAdapter } from './platform/storage';
@@ -131,13 +134,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   sessionRepo = createSessionRepository(db, createSessionCache({ ttlMs: 5_000, max: 50_000 }), (userId) =>
     revocations.publish(userId),
   );
+  const tokenSecret = resolveTokenSecret(config.TOKEN_SECRET, config.DATA_DIR);
+  const realtime = await createRealtime(config, tokenSecret, app.log);
+  realtime.attach(app.server);
   const ctx: AppContext = {
     config,
     db,
-    tokens: createTokenService(
-      resolveTokenSecret(config.TOKEN_SECRET, config.DATA_DIR),
-      config.TOKEN_TTL_SECONDS,
-    ),
+    tokens: createTokenService(tokenSecret, config.TOKEN_TTL_SECONDS),
     sessions: sessionRepo,
     audit: createAuditWriter(db, app.log),
     mailer:
@@ -165,6 +168,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       poll: opts.jobs?.poll ?? config.NODE_ENV !== 'test',
       pollIntervalMs: opts.jobs?.pollIntervalMs,
     }),
+    realtime,
   };
   reporter = ctx.errors;
   app.decorate('ctx', ctx);
@@ -242,6 +246,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       patientOrganization: (id) => ctx.users.organizationOf(id),
       registry,
     });
+    api.addHook('onResponse', queueEventsHook(ctx.realtime));
     api.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       reply.header('pragma', 'no-cache');
@@ -272,6 +277,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(notificationsRoutes);
     await api.register(failedJobsRoutes);
     await api.register(careRoutes);
+    await api.register(realtimeRoutes);
   });
 
   if (database.kind === 'pglite') {
@@ -286,6 +292,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await ctx.audit.flush();
     await limiter.close();
     await revocations.close();
+    await realtime.close();
   });
   return app;
 }

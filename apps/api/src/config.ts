@@ -103,6 +103,21 @@ const ConfigSchema = z.object({
     .optional(),
   /** Folder of the SMS outbox; default DATA_DIR/sms-outbox. */
   SMS_OUTBOX_DIR: z.string().optional(),
+  /**
+   * Real-time events: without these, a Pusher-protocol server inside the API process (fanned out through
+   * Redis when REDIS_URL is set). With app id, key and secret, hosted Pusher Channels (PUSHER_CLUSTER) or any
+   * Pusher-compatible server (PUSHER_HOST, PUSHER_PORT, PUSHER_USE_TLS) carries them instead.
+   */
+  PUSHER_APP_ID: z.string().min(1).max(64).optional(),
+  PUSHER_KEY: z.string().min(1).max(64).optional(),
+  PUSHER_SECRET: z.string().min(1).max(128).optional(),
+  PUSHER_CLUSTER: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/)
+    .optional(),
+  PUSHER_HOST: z.string().min(1).max(255).optional(),
+  PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PUSHER_USE_TLS: bool,
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_MODE'> & {

@@ -12,6 +12,7 @@ import type { JobQueue } from './platform/jobs/job-queue';
 import type { Mailer } from './platform/mail';
 import type { PaymentAdapter } from './platform/payments/adapter';
 import type { RateLimiter } from './platform/rate-limit';
+import type { Realtime } from './platform/realtime/realtime';
 import type { SmsSender } from './platform/sms';
 import type { StorageAdapter } from './platform/storage';
 
@@ -38,6 +39,8 @@ export type AppContext = {
   errors: ErrorReporter;
   /** Work that runs later, exactly once across instances, with retries: the job queue on the portal's database. */
   jobs: JobQueue;
+  /** Events to screens as they happen, over the Pusher protocol (embedded server, or hosted Pusher). */
+  realtime: Realtime;
 };
 
 declare module 'fastify' {
