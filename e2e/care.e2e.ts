@@ -84,9 +84,13 @@ async function logIn(page: Page, email: string, password: string, landing: RegEx
 }
 
 /** The queue's row of a patient, waiting for the live refresh to bring it in. */
-async function queueRow(page: Page, name: string) {
+/**
+ * The queue's row of a patient. `pushed`: the row must come over the clinic's real-time channel, within
+ * a wait far below the queue's 60 s safety refresh (decision 032).
+ */
+async function queueRow(page: Page, name: string, opts: { pushed?: boolean } = {}) {
   const link = page.getByRole('link', { name, exact: true });
-  await link.waitFor();
+  await link.waitFor(opts.pushed ? { timeout: 15_000 } : undefined);
   return link;
 }
 
@@ -96,10 +100,11 @@ describe('the care workspace', () => {
     await keepFailure(page, 'care-approve', async () => {
       await logIn(page, 'physician@evergreen.test', 'Demo1234!', /\/care$/);
       await page.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();
+      await page.getByText('Live: new visits appear as they arrive').waitFor();
       // submitted while the queue is open: it appears without a reload
       const { patient, email, intake } = await submittedVisit('Quinn');
       const name = 'Quinn Checkout';
-      await queueRow(page, name);
+      await queueRow(page, name, { pushed: true });
       await snap(page, 'care-queue');
       await expectAccessible(page, 'review queue', { title: 'Review queue', bothWidths: true });
       await page.setViewportSize(TABLET);

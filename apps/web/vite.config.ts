@@ -73,6 +73,8 @@ export default defineConfig(({ mode }) => ({
   },
   server: {
     proxy: {
+      // the API's embedded real-time server (decision 032): WebSocket upgrades at /app/{key}
+      '^/app/': { target: API_ORIGIN, ws: true, changeOrigin: false },
       // Page navigations (Accept: text/html) get index.html; every other request (fetch, XHR) goes to the API,
       // which uses the spec's paths at the root (/login/{org}, /organization/search, ...).
       '^/.*': {

@@ -79,6 +79,9 @@ export function snapshotBuild(): string {
     cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true });
   // the server bundle keeps its packages external: they load from the repository's node_modules
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  // and the versions the server needs that npm kept beside it (another package hoisted an older one)
+  const apiModules = path.join(ROOT, 'apps/api/node_modules');
+  if (existsSync(apiModules)) symlinkSync(apiModules, path.join(dir, 'apps/api/node_modules'), 'dir');
   const manifest = JSON.parse(readFileSync(path.join(dir, 'apps/web/dist/.vite/manifest.json'), 'utf8'));
   const missing = Object.values(manifest as Record<string, { file: string }>)
     .map((chunk) => chunk.file)

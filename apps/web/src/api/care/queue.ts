@@ -1,6 +1,8 @@
 import type { CareClaim, CareQueuePage } from '@portal/domain/contracts/care';
+import { careQueueChannel, QUEUE_CHANGED_EVENT } from '@portal/domain/contracts/realtime';
 import { type InfiniteData, infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, requireOrganizationId, seg } from '../../lib/api-client';
+import { type ChannelStatus, useChannelEvent } from '../../lib/realtime';
 
 /** The queue's filters as the API reads them (issue 12 §2). */
 export interface CareQueueFilters {
@@ -17,10 +19,18 @@ export const careKeys = {
 };
 
 /**
- * A visit submitted elsewhere shows up within seconds: the open queue asks again every few seconds (decision
- * 028: until a realtime channel exists), and again when the window regains focus.
+ * The open queue hears of every change on its clinic's channel (useQueueEvents) and reads again; this slow
+ * refresh is only the net for a connection that could not be made.
  */
-export const QUEUE_REFRESH_MS = 5_000;
+export const QUEUE_REFRESH_MS = 60_000;
+
+/** Reads the open queue again whenever its clinic's real-time channel says it changed; says whether it is live. */
+export function useQueueEvents(): ChannelStatus {
+  const queryClient = useQueryClient();
+  return useChannelEvent(careQueueChannel(requireOrganizationId()), QUEUE_CHANGED_EVENT, () => {
+    void queryClient.invalidateQueries({ queryKey: careKeys.queues });
+  });
+}
 
 export const QUEUE_PAGE_SIZE = 50;
 

@@ -4,12 +4,18 @@ import type { CareQueueItem } from '@portal/domain/contracts/care';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { type CareQueueFilters, careQueueQueryOptions, useClaimVisit } from '../../../api/care/queue';
+import {
+  type CareQueueFilters,
+  careQueueQueryOptions,
+  useClaimVisit,
+  useQueueEvents,
+} from '../../../api/care/queue';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
+import type { ChannelStatus } from '../../../lib/realtime';
 import { useSessionUser } from '../../../lib/session';
 import { Badge } from '../components/badge';
 import { identityLabel, personName, WAIT_BADGES } from '../lib/labels';
@@ -36,11 +42,19 @@ function useSeenOptions(items: readonly CareQueueItem[]) {
 }
 
 /** The physician review queue (issue 12 §2): oldest first, live, filtered, claimable. */
+/** Whether new visits appear by themselves; when the live connection fails, the queue still refreshes each minute. */
+const LIVE_TEXT: Record<ChannelStatus, string> = {
+  connecting: 'Connecting to live updates…',
+  live: 'Live: new visits appear as they arrive',
+  offline: 'Live updates unavailable: the queue refreshes every minute',
+};
+
 export default function QueuePage() {
   const user = useSessionUser();
   const role = user?.role ?? '';
   const [filters, setFilters] = useState<CareQueueFilters>({});
   const queue = useInfiniteQuery(careQueueQueryOptions(filters));
+  const live = useQueueEvents();
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   const total = queue.data?.pages[0]?.total ?? 0;
   const options = useSeenOptions(items);
@@ -56,6 +70,7 @@ export default function QueuePage() {
         <p className="care-page__count" aria-live="polite">
           {queue.isSuccess ? `${total} ${total === 1 ? 'visit' : 'visits'} waiting` : '\u00a0'}
         </p>
+        <p className={`care-live care-live--${live}`}>{LIVE_TEXT[live]}</p>
       </div>
 
       <form className="care-filters" aria-label="Filter the queue" onSubmit={(e) => e.preventDefault()}>

@@ -1,0 +1,129 @@
+import type { IntegrationSettings } from '@portal/domain/contracts/realtime';
+import { useEffect, useRef, useState } from 'react';
+import { apiRequest, requireOrganizationId, seg } from './api-client';
+import { getToken, subscribeSession } from './session';
+
+type PusherClient = import('pusher-js').default;
+type PusherSettings = IntegrationSettings['pusher'];
+type PageLocation = Pick<Location, 'hostname' | 'port' | 'protocol'>;
+
+/**
+ * pusher-js's options for the portal's settings: hosted Pusher by cluster, a Pusher-compatible server by
+ * host and port, or (all null) the portal's embedded server on the page's own host, port and scheme.
+ */
+export function connectionOptions(settings: PusherSettings, page: PageLocation) {
+  const tls = settings.use_tls ?? page.protocol === 'https:';
+  if (settings.cluster && !settings.host) return { cluster: settings.cluster, forceTLS: tls };
+  const port = settings.port ?? (page.port ? Number(page.port) : tls ? 443 : 80);
+  return {
+    cluster: settings.cluster ?? '',
+    wsHost: settings.host ?? page.hostname,
+    wsPort: port,
+    wssPort: port,
+    forceTLS: tls,
+    enabledTransports: ['ws', 'wss'] as ('ws' | 'wss')[],
+    disableStats: true,
+  };
+}
+
+let client: Promise<PusherClient> | null = null;
+
+/**
+ * The page's one real-time connection, made on first use: pusher-js loads with it (only screens that listen
+ * pay for it), and it closes when the session ends. Channels are authorized through /pusher/auth with the
+ * session's token, so only what the server lets this user join is ever joined.
+ */
+function realtimeClient(): Promise<PusherClient> {
+  if (client) return client;
+  const made = (async () => {
+    const [{ default: Pusher }, { pusher: settings }] = await Promise.all([
+      import('pusher-js'),
+      apiRequest<IntegrationSettings>(`/organization/${seg(requireOrganizationId())}/settings/integration`, {
+        authenticated: false,
+      }),
+    ]);
+    const instance = new Pusher(settings.key, {
+      ...connectionOptions(settings, window.location),
+      channelAuthorization: {
+        customHandler: ({ socketId, channelName }, callback) => {
+          apiRequest<{ auth: string; channel_data?: string }>(settings.auth_endpoint, {
+            method: 'POST',
+            body: { socket_id: socketId, channel_name: channelName },
+          }).then(
+            (auth) => callback(null, auth),
+            (error: Error) => callback(error, null),
+          );
+        },
+      },
+    });
+    const stop = subscribeSession(() => {
+      if (getToken()) return;
+      stop();
+      instance.disconnect();
+      if (client === made) client = null;
+    });
+    return instance;
+  })();
+  client = made;
+  made.catch(() => {
+    if (client === made) client = null;
+  });
+  return made;
+}
+
+/** Whether a screen hears changes as they happen: 'live' once its channel is joined. */
+export type ChannelStatus = 'connecting' | 'live' | 'offline';
+
+/**
+ * Calls `onChange` when `event` arrives on `channel`, once the channel is joined, and when the connection
+ * comes back after a break: the database is the source of truth, so the screen reads again whatever it may
+ * have missed meanwhile. Nothing when `channel` is null. Says whether the channel is live; a connection that
+ * cannot be made leaves the screen to its own refreshes ('offline').
+ */
+export function useChannelEvent(channel: string | null, event: string, onChange: () => void): ChannelStatus {
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const [status, setStatus] = useState<ChannelStatus>('connecting');
+  useEffect(() => {
+    if (!channel) return;
+    let cancelled = false;
+    let cleanup = () => {};
+    setStatus('connecting');
+    realtimeClient().then(
+      (pusher) => {
+        if (cancelled) return;
+        const subscription = pusher.subscribe(channel);
+        const changed = () => latest.current();
+        const joined = () => {
+          setStatus('live');
+          latest.current();
+        };
+        const refused = () => setStatus('offline');
+        const onState = ({ current }: { current: string }) => {
+          // back after a break: pusher-js joins the channel again, and `joined` reads what was missed
+          if (current === 'unavailable' || current === 'failed' || current === 'disconnected')
+            setStatus('offline');
+        };
+        subscription.bind('pusher:subscription_succeeded', joined);
+        subscription.bind('pusher:subscription_error', refused);
+        subscription.bind(event, changed);
+        pusher.connection.bind('state_change', onState);
+        cleanup = () => {
+          subscription.unbind('pusher:subscription_succeeded', joined);
+          subscription.unbind('pusher:subscription_error', refused);
+          subscription.unbind(event, changed);
+          pusher.connection.unbind('state_change', onState);
+          pusher.unsubscribe(channel);
+        };
+      },
+      () => {
+        if (!cancelled) setStatus('offline');
+      },
+    );
+    return () => {
+      cancelled = true;
+      cleanup();
+    };
+  }, [channel, event]);
+  return status;
+}
