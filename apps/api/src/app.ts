@@ -22,6 +22,7 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { careRoutes } from './modules/care/care.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { clientErrorsRoutes } from './modules/client-errors/client-errors.routes';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { intakeTemplatesRoutes } from './modules/intake-templates/intake-templates.routes';
 import { createIntakesRepository } from './modules/intakes/intakes.repository';
@@ -278,6 +279,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(failedJobsRoutes);
     await api.register(careRoutes);
     await api.register(realtimeRoutes);
+    await api.register(fulfilmentRoutes);
   });
 
   if (database.kind === 'pglite') {

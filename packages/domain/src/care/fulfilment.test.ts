@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FULFILMENT_STEPS, fulfilmentRefusal, nextFulfilmentStep } from './fulfilment';
+import { FULFILMENT_STEPS, fulfilmentNotice, fulfilmentRefusal, nextFulfilmentStep } from './fulfilment';
 
 describe('fulfilment steps', () => {
   it('go forward one at a time to delivered', () => {
@@ -14,5 +14,20 @@ describe('fulfilment steps', () => {
     expect(fulfilmentRefusal('processing', 'shipped')).toBe('TrackingNumberRequired');
     expect(fulfilmentRefusal('processing', 'shipped', '  ')).toBe('TrackingNumberRequired');
     expect(fulfilmentRefusal('processing', 'shipped', '1Z999AA10123456784')).toBeNull();
+  });
+});
+
+describe('fulfilment notices', () => {
+  it('tell the patient each step, the shipped one with its tracking number and carrier', () => {
+    expect(fulfilmentNotice('processing', 'Rapamycin')).toBe(
+      'Your order is being prepared: the pharmacy is filling your Rapamycin.',
+    );
+    expect(fulfilmentNotice('shipped', 'Rapamycin', { trackingNumber: ' 1Z999 ', carrier: 'UPS' })).toBe(
+      'Your Rapamycin has shipped with UPS. Tracking number: 1Z999.',
+    );
+    expect(fulfilmentNotice('shipped', 'Rapamycin', { trackingNumber: '1Z999', carrier: ' ' })).toBe(
+      'Your Rapamycin has shipped. Tracking number: 1Z999.',
+    );
+    expect(fulfilmentNotice('delivered', 'Rapamycin')).toMatch(/^Your Rapamycin was delivered\./);
   });
 });

@@ -27,3 +27,28 @@ export function fulfilmentRefusal(
   if (to === 'shipped' && !trackingNumber?.trim()) return 'TrackingNumberRequired';
   return null;
 }
+
+/** A carrier's or tracking number's longest accepted form. */
+export const TRACKING_NUMBER_MAX = 64;
+export const CARRIER_MAX = 40;
+
+/**
+ * What the patient is told at each step (issue 12 §4: "each step notifying the patient"). Short and kind;
+ * the tracking number is what a patient needs to follow the parcel, so it is in the shipped notice.
+ */
+export function fulfilmentNotice(
+  step: Exclude<FulfilmentStep, 'awaiting_fulfilment'>,
+  product: string,
+  parcel: { trackingNumber?: string | null; carrier?: string | null } = {},
+): string {
+  switch (step) {
+    case 'processing':
+      return `Your order is being prepared: the pharmacy is filling your ${product}.`;
+    case 'shipped': {
+      const via = parcel.carrier?.trim() ? ` with ${parcel.carrier.trim()}` : '';
+      return `Your ${product} has shipped${via}. Tracking number: ${parcel.trackingNumber?.trim() ?? ''}.`;
+    }
+    case 'delivered':
+      return `Your ${product} was delivered. We hope it serves you well: message us with any question.`;
+  }
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PurchaseFulfilment } from '../contracts/fulfilment';
 import { ORDER_STATUSES } from '../contracts/order';
 import { SUBSCRIPTION_STATUSES } from '../contracts/subscription';
 import { PURCHASE_PRODUCT_TYPES } from './purchase-status';
@@ -40,6 +41,11 @@ export const Purchase = z.object({
   /** The paid invoice of an order (GET /v2/orders/{id}/invoice), or a subscription's latest one. */
   invoice_id: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * The latest parcel sent for it (a subscription ships at its approval and each renewal): its step and
+   * tracking. Null when nothing ships yet; optional for fixtures written before it existed.
+   */
+  fulfilment: PurchaseFulfilment.nullable().optional(),
 });
 export type Purchase = z.infer<typeof Purchase>;
 
@@ -83,8 +89,8 @@ export const PurchaseDetails = Purchase.extend({
   current_period_start: z.string().nullable(),
   current_period_end: z.string().nullable(),
   /**
-   * When an order was fulfilled: shipped, or for a lab sent on to the lab; null until then and for a
-   * subscription. Always sent; optional for fixtures written before it existed.
+   * When an order was fulfilled: shipped, or for a lab sent on to the lab; for a subscription, when its
+   * latest parcel shipped. Null until then. Always sent; optional for fixtures written before it existed.
    */
   fulfilled_at: z.string().nullable().optional(),
   invoices: z.array(PurchaseInvoice),

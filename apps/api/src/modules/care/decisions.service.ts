@@ -16,6 +16,7 @@ import type { SubscriptionProductPlan } from '../../db/schema/subscriptions';
 import type { Auth } from '../../platform/auth/access';
 import { ApiError, Errors } from '../../platform/errors';
 import type { PaymentAdapter } from '../../platform/payments/adapter';
+import { shipSubscription } from '../fulfilment/ship';
 import type { NotificationInput, Notifier } from '../notifications/notifier';
 import type { SelfServiceRepository } from '../subscriptions/self-service.repository';
 import { createSubscriptionsRepository } from '../subscriptions/subscriptions.repository';
@@ -229,6 +230,8 @@ export function createDecisionsService(deps: {
                     },
                   ],
           });
+          // the pharmacy's parcel, with the approval or not at all (a membership ships nothing)
+          await shipSubscription(tx, sub, { source: 'approval', key: 'first' }, at);
           charged += invoice.amount_paid;
           out.push({ _id: sub.id, status: 'active' });
         }

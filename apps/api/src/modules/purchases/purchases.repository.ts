@@ -25,6 +25,17 @@ export type PurchaseRow = {
   billing_months: number | null;
   invoice_id: string | null;
   created_ms: number;
+} & ParcelColumns;
+
+/** The purchase's latest parcel (fulfilment_orders), null columns when nothing ships for it. */
+export type ParcelColumns = {
+  parcel_id: string | null;
+  parcel_status: string | null;
+  parcel_tracking: string | null;
+  parcel_carrier: string | null;
+  parcel_created_ms: number | null;
+  parcel_shipped_ms: number | null;
+  parcel_delivered_ms: number | null;
 };
 
 export type FacetRow = { product_type: string; kind: 'order' | 'subscription'; status: string; n: number };
@@ -98,6 +109,25 @@ const latestInvoice = sql`coalesce(
   (select i.id from invoices i where p.kind = 'subscription' and i.subscription_id = p.id
     order by i.created_at desc limit 1))`;
 
+/**
+ * The latest parcel of the purchase `p`, on fulfilment_orders' subscription and order indexes: one branch
+ * per kind, so each reads its own index.
+ */
+const latestParcel = sql`left join lateral (
+  select * from (
+    (select f.id, f.status, f.tracking_number, f.carrier, f.created_at, f.shipped_at, f.delivered_at
+       from fulfilment_orders f where p.kind = 'subscription' and f.subscription_id = p.id
+      order by f.created_at desc, f.id desc limit 1)
+    union all
+    (select f.id, f.status, f.tracking_number, f.carrier, f.created_at, f.shipped_at, f.delivered_at
+       from fulfilment_orders f where p.kind = 'order' and f.order_id = p.id
+      order by f.created_at desc, f.id desc limit 1)) x limit 1) parcel on true`;
+
+const parcelColumns = sql`parcel.id as parcel_id, parcel.status as parcel_status,
+  parcel.tracking_number as parcel_tracking, parcel.carrier as parcel_carrier,
+  ${ms(sql`parcel.created_at`)} as parcel_created_ms, ${ms(sql`parcel.shipped_at`)} as parcel_shipped_ms,
+  ${ms(sql`parcel.delivered_at`)} as parcel_delivered_ms`;
+
 export function createPurchasesRepository(db: Db) {
   return {
     /** Counts by product type, kind and status: the filter choices and any filter's total in one read. */
@@ -115,9 +145,10 @@ export function createPurchasesRepository(db: Db) {
         db,
         sql`select p.id, p.kind, p.name, p.product_name, p.product_image, p.product_type, p.status,
                    p.amount, p.currency, p.billing_months, ${latestInvoice} as invoice_id,
-                   ${ms(sql`p.created_at`)} as created_ms
+                   ${ms(sql`p.created_at`)} as created_ms, ${parcelColumns}
               from (select * from (${purchasesOf(userId, filter)}) u
                      order by u.created_at desc, u.id desc limit ${limit} offset ${offset}) p
+              ${latestParcel}
              order by p.created_at desc, p.id desc`,
       );
     },
@@ -127,7 +158,7 @@ export function createPurchasesRepository(db: Db) {
       if (!ID.test(id)) return undefined;
       const [row] = await select<DetailsRow>(
         db,
-        sql`select p.*, ${latestInvoice} as invoice_id from (
+        sql`select p.*, ${latestInvoice} as invoice_id, ${parcelColumns} from (
               select o.id, 'order' as kind, o.name, pt.product_name, pt.product_images ->> 0 as product_image,
                      pt.type as product_type, o.status, o.amount, o.currency, null::int as billing_months,
                      pt.description as product_description, o.quantity, o.subtotal_amount, o.discount_amount,
@@ -148,7 +179,8 @@ export function createPurchasesRepository(db: Db) {
                   select coalesce(sum((x ->> 'unit_amount')::int), 0)::int as total,
                          coalesce(sum((x ->> 'quantity')::int), 1)::int as quantity
                     from jsonb_array_elements(s.product_plans) x) amounts
-               where s.id = ${id} and s.user_id = ${userId}) p`,
+               where s.id = ${id} and s.user_id = ${userId}) p
+            ${latestParcel}`,
       );
       return row;
     },

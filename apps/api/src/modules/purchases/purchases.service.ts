@@ -1,3 +1,4 @@
+import { FULFILMENT_LABELS, type FulfilmentStep } from '@portal/domain/care/fulfilment';
 import { ORDER_STATUSES } from '@portal/domain/contracts/order';
 import { pageFlags } from '@portal/domain/orders/pagination';
 import { purchaseStatusLabel } from '@portal/domain/orders/purchase-status';
@@ -9,9 +10,24 @@ import {
   type PurchasesPage,
 } from '@portal/domain/orders/purchases';
 import { Errors } from '../../platform/errors';
-import type { PurchaseFilter, PurchaseRow, PurchasesRepository } from './purchases.repository';
+import type { ParcelColumns, PurchaseFilter, PurchaseRow, PurchasesRepository } from './purchases.repository';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function parcelOf(row: ParcelColumns): Purchase['fulfilment'] {
+  if (!row.parcel_id || !row.parcel_status || row.parcel_created_ms === null) return null;
+  const status = row.parcel_status as FulfilmentStep;
+  return {
+    _id: row.parcel_id,
+    status,
+    status_label: FULFILMENT_LABELS[status] ?? status,
+    tracking_number: row.parcel_tracking,
+    carrier: row.parcel_carrier,
+    created_at: new Date(row.parcel_created_ms).toISOString(),
+    shipped_at: iso(row.parcel_shipped_ms),
+    delivered_at: iso(row.parcel_delivered_ms),
+  };
+}
 
 function toPurchase(row: PurchaseRow): Purchase {
   return {
@@ -28,6 +44,7 @@ function toPurchase(row: PurchaseRow): Purchase {
     billing_months: row.billing_months === null ? null : Number(row.billing_months),
     invoice_id: row.invoice_id,
     created_at: new Date(row.created_ms).toISOString(),
+    fulfilment: parcelOf(row),
   };
 }
 
@@ -98,7 +115,7 @@ export function createPurchasesService(repo: PurchasesRepository) {
         submitted_at: iso(row.submitted_ms),
         current_period_start: iso(row.period_start_ms),
         current_period_end: iso(row.period_end_ms),
-        fulfilled_at: iso(row.fulfilled_ms),
+        fulfilled_at: iso(row.fulfilled_ms ?? (row.kind === 'subscription' ? row.parcel_shipped_ms : null)),
         invoices: invoices.map((i) => ({
           _id: i.id,
           status: i.status,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { describeError } from '../../platform/log-safe';
 import { advance } from '../../platform/payments/sandbox-renewal';
+import { shipSubscription } from '../fulfilment/ship';
 import type { NotificationInput, Notifier } from '../notifications/notifier';
 import type { SelfServiceRepository } from './self-service.repository';
 
@@ -67,6 +68,12 @@ export function createRenewalJob(deps: {
           paidAt: invoice.status === 'paid' ? invoice.periodStart : null,
           createdAt: invoice.periodStart,
         });
+      }
+      for (const invoice of result.invoices) {
+        // each paid period ships, under the period's own key: a second run ships nothing more
+        if (invoice.status !== 'paid') continue;
+        const key = `renewal-${invoice.periodStart.toISOString()}`;
+        await shipSubscription(tx, row, { source: 'renewal', key }, at);
       }
       if (result.settleOpenInvoices) await r.settleOpenInvoices(row.id, at);
       const info = { ...row.cancellationInfo };

@@ -33,6 +33,7 @@ import {
   type SubscriptionSnapshot,
 } from '../../platform/payments/subscription-billing';
 import { type InvoicePdfData, renderInvoicePdf } from '../../platform/pdf/invoice-pdf';
+import { shipSubscription } from '../fulfilment/ship';
 import type { NotificationInput, Notifier } from '../notifications/notifier';
 import type {
   FullSubscriptionRow,
@@ -218,6 +219,7 @@ export function createSelfService(deps: {
       r: SelfServiceQueries,
       row: FullSubscriptionRow,
       at: Date,
+      tx: Db,
     ) => Promise<{ patch: SubscriptionPatch; message: string | null; invoice?: BillingInvoice | null }>,
   ): Promise<SubscriptionDetails> {
     let pending: Pending | null = null;
@@ -225,7 +227,7 @@ export function createSelfService(deps: {
       const current = await r.lock(id);
       if (!current) throw Errors.notFound('The subscription');
       const at = now();
-      const { patch, message, invoice } = await change(r, current, at);
+      const { patch, message, invoice } = await change(r, current, at, tx);
       if (invoice) {
         await r.insertProviderInvoice(current, invoice, at);
       }
@@ -318,7 +320,7 @@ export function createSelfService(deps: {
     },
 
     resume(id: string, shipNow: boolean) {
-      return act(id, async (r, row, at) => {
+      return act(id, async (r, row, at, tx) => {
         if (!actionsOf(row).resume) throw wrongStatus('resumed');
         const payer = await r.payer(row.userId);
         const { subscription: billing, invoice } = await billingFor(row).resume(snapshotOf(row, payer), {
@@ -327,6 +329,11 @@ export function createSelfService(deps: {
           // One charge per paused state: a retry of the same resume reuses the key.
           idempotencyKey: `${row.id}-${row.updatedAt.getTime()}`,
         });
+        // "Resume Now & Ship": the period just paid ships today, once per paused state like its charge
+        if (shipNow && invoice?.status === 'paid') {
+          const key = `resume-${row.updatedAt.getTime()}`;
+          await shipSubscription(tx, row, { source: 'resume_now', key }, at);
+        }
         return {
           patch: { ...mirrorPatch(billing), status: 'active', pauseReason: null, rescheduleDate: null },
           invoice,
