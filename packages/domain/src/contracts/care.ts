@@ -246,8 +246,9 @@ export const CareAuditPage = z.object({
 });
 export type CareAuditPage = z.infer<typeof CareAuditPage>;
 
-/** GET /care/{org}/tasks: open prescription-change requests, oldest first (issue 12 §6). */
-export const CareTask = z.object({
+/** A patient's prescription-change request (001 §2), answered by a physician. */
+export const CarePrescriptionChangeTask = z.object({
+  /** The request's id. */
   _id: Id,
   kind: z.literal('prescription_change'),
   patient: StaffRef,
@@ -257,8 +258,50 @@ export const CareTask = z.object({
   comment: z.string().nullable(),
   created_at: z.string(),
 });
+
+const callTaskFields = {
+  /** The booked call's (appointment's) id. */
+  _id: Id,
+  patient: StaffRef,
+  /** The number to call: the patient's mobile, else their shipping phone; null when they gave none. */
+  phone: z.string().nullable(),
+  call: z.object({ name: z.string(), start_time: z.string(), end_time: z.string() }),
+  /** The subscription the call is about, when it was booked for one. */
+  subscription: z.object({ _id: Id, name: z.string() }).nullable(),
+  /** When the call was booked. */
+  created_at: z.string(),
+};
+
+/**
+ * A booked call the care team still has to make or to record: the free consultation of the retention offer
+ * (001 §4) or the identity verification call of the funnel.
+ */
+export const CareCallTask = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('retention_call'), ...callTaskFields }),
+  z.object({ kind: z.literal('verification_call'), ...callTaskFields }),
+]);
+export type CareCallTask = z.infer<typeof CareCallTask>;
+
+/** GET /care/{org}/tasks: open prescription-change requests and calls, oldest first (issue 12 §6). */
+export const CareTask = z.discriminatedUnion('kind', [CarePrescriptionChangeTask, ...CareCallTask.options]);
+export type CareTask = z.infer<typeof CareTask>;
 export const CareTasks = z.object({ items: z.array(CareTask) });
 export type CareTasks = z.infer<typeof CareTasks>;
+
+/** POST /care/{org}/calls/{id}/complete: what came of the call, kept on it and in the audit trail. */
+export const CareCompleteCallBody = z
+  .object({
+    outcome: z.string().trim().min(1, 'Write what came of the call.').max(2000, 'At most 2000 characters.'),
+  })
+  .strict();
+export type CareCompleteCallBody = z.infer<typeof CareCompleteCallBody>;
+export const CareCompleteCallResult = z.object({
+  _id: Id,
+  kind: z.enum(['retention_call', 'verification_call']),
+  completed_at: z.string(),
+  outcome: z.string(),
+});
+export type CareCompleteCallResult = z.infer<typeof CareCompleteCallResult>;
 
 /** POST /care/{org}/prescription-requests/{id}/resolve: a new prescription, or a message declining. */
 export const CareResolveRequestBody = z.discriminatedUnion('decision', [

@@ -54,7 +54,7 @@ async function requested(requestType: string, comment?: string) {
   const tasks = json<CareTasks>(
     await t.app.inject({ url: `/care/${org}/tasks`, headers: bearer(tokens.care!) }),
   );
-  const task = tasks.items.find((i) => i.subscription._id === sub!.id)!;
+  const task = tasks.items.find((i) => i.kind === 'prescription_change' && i.subscription._id === sub!.id)!;
   return { patient, subscription: sub!.id, task };
 }
 

@@ -5,6 +5,8 @@ import {
   CareAuditQuery,
   CareChart,
   CareClaim,
+  CareCompleteCallBody,
+  CareCompleteCallResult,
   CareDecisionResult,
   CareDenyBody,
   CareIdentityBody,
@@ -239,7 +241,8 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { kind: 'staff' } },
       schema: {
         tags,
-        summary: "The care team's open tasks: patients' prescription-change requests, oldest first",
+        summary:
+          "The care team's open tasks, oldest first: patients' prescription-change requests and the retention and verification calls still to make",
         params: z.object({ org: Id }).strict(),
         response: { 200: CareTasks, ...errorResponses },
       },
@@ -264,6 +267,24 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.auditTarget) request.auditTarget.patientId = patientId;
       return result;
     },
+  );
+
+  app.post(
+    '/care/:org/calls/:id/complete',
+    {
+      config: { access: { kind: 'staff' } },
+      schema: {
+        tags,
+        summary: 'Mark a booked retention or verification call done, with what came of it',
+        params: CareVisitParams,
+        body: CareCompleteCallBody,
+        response: { 200: CareCompleteCallResult, ...errorResponses },
+      },
+    },
+    async (request) =>
+      tasks.completeCall(request.auth!, request.params.id, request.body, (patientId) => {
+        if (request.auditTarget) request.auditTarget.patientId = patientId;
+      }),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import { prescriptionSchema } from '@portal/domain/care/decisions';
 import { isLicensedFor, staffCan } from '@portal/domain/care/staff-roles';
-import type { CareResolveRequestBody, CareTasks } from '@portal/domain/contracts/care';
+import type { CareResolveRequestBody, CareTask, CareTasks } from '@portal/domain/contracts/care';
 import { PRESCRIPTION_CHANGE_LABELS } from '@portal/domain/dashboard/prescription-change';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -11,12 +11,14 @@ import { users } from '../../db/schema/users';
 import type { Auth } from '../../platform/auth/access';
 import { ApiError, Errors } from '../../platform/errors';
 import type { NotificationInput, Notifier } from '../notifications/notifier';
+import { createCallTasksService } from './call-tasks.service';
 import { type CareRepository, patientState } from './care.repository';
 
 /**
  * The care team's tasks (issue 12 §6): the patients' prescription-change requests, which a physician
- * approves with a new prescription or declines with a message. Either way the subscription leaves
- * `prescription_requested` for the status it had and the patient is told.
+ * approves with a new prescription or declines with a message (either way the subscription leaves
+ * `prescription_requested` for the status it had and the patient is told), and the retention and
+ * verification calls booked with the clinic, which a coordinator or physician marks done with an outcome.
  */
 export function createTasksService(deps: {
   db: Db;
@@ -27,8 +29,11 @@ export function createTasksService(deps: {
   const allow = (auth: Auth, action: Parameters<typeof staffCan>[1]) => {
     if (!staffCan(auth.role, action)) throw Errors.forbidden();
   };
+  const calls = createCallTasksService({ db: deps.db, now: deps.now });
 
   return {
+    completeCall: calls.complete,
+
     async list(auth: Auth): Promise<CareTasks> {
       allow(auth, 'read_chart');
       const rows = await deps.db
@@ -54,17 +59,19 @@ export function createTasksService(deps: {
         )
         .orderBy(asc(prescriptionChangeRequests.createdAt), asc(prescriptionChangeRequests.id))
         .limit(200);
-      return {
-        items: rows.map((r) => ({
-          _id: r.id,
-          kind: 'prescription_change' as const,
-          patient: { _id: r.patientId, first_name: r.firstName, last_name: r.lastName },
-          subscription: { _id: r.subscriptionId, name: r.subscriptionName },
-          request_type: r.requestType,
-          comment: r.comment,
-          created_at: r.createdAt.toISOString(),
-        })),
-      };
+      const requests: CareTask[] = rows.map((r) => ({
+        _id: r.id,
+        kind: 'prescription_change' as const,
+        patient: { _id: r.patientId, first_name: r.firstName, last_name: r.lastName },
+        subscription: { _id: r.subscriptionId, name: r.subscriptionName },
+        request_type: r.requestType,
+        comment: r.comment,
+        created_at: r.createdAt.toISOString(),
+      }));
+      const items = [...requests, ...(await calls.open(auth.organizationId))];
+      // One list, oldest first; ties (rows of one instant) by id, so the order never depends on the merge.
+      items.sort((a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id));
+      return { items };
     },
 
     async resolve(auth: Auth, requestId: string, body: CareResolveRequestBody) {
