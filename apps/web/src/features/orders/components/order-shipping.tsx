@@ -10,7 +10,12 @@ const SHIPPED_TYPES: ReadonlySet<string> = new Set(['medication', 'supplement'])
 
 /** Where the order stands on its way to the patient. */
 function shippingState(order: PurchaseDetails): string {
+  const parcel = order.fulfilment;
+  if (parcel?.status === 'delivered' && parcel.delivered_at)
+    return `Delivered on ${formatDate(parcel.delivered_at)}`;
   if (order.fulfilled_at) return `Shipped on ${formatDate(order.fulfilled_at)}`;
+  if (parcel?.status === 'processing') return 'Being prepared: the pharmacy is filling it.';
+  if (parcel?.status === 'awaiting_fulfilment') return 'Sent to the pharmacy: it ships once filled.';
   switch (order.status) {
     case 'created':
       return 'Ships once the order is paid.';
@@ -34,12 +39,16 @@ function addressLines(info: NonNullable<Patient['shipping_info']>): string[] {
 }
 
 /**
- * The shipping of a one-time order of a shipped product: whether and when it shipped, and the address on
- * file it ships to (the patient changes it in Settings). Labs and subscriptions show nothing here.
+ * The shipping of a shipped product: whether and when it shipped (for a subscription, its latest parcel),
+ * the tracking number once it has one, and the address on file the next parcel ships to (the patient
+ * changes it in Settings). Labs, and subscriptions nothing was sent for yet, show nothing here.
  */
 export function OrderShipping({ purchase }: { purchase: PurchaseDetails }) {
   const user = useSessionUser();
-  if (purchase.kind !== 'order' || !SHIPPED_TYPES.has(purchase.product_type)) return null;
+  if (!SHIPPED_TYPES.has(purchase.product_type)) return null;
+  if (purchase.kind !== 'order' && !purchase.fulfilment) return null;
+  const tracking = purchase.fulfilment?.tracking_number;
+  const carrier = purchase.fulfilment?.carrier;
   const lines = user?.shipping_info ? addressLines(user.shipping_info) : [];
   const settings = user ? `/dashboard/${encodeURIComponent(user._id)}/settings/shipping` : null;
   return (
@@ -48,6 +57,12 @@ export function OrderShipping({ purchase }: { purchase: PurchaseDetails }) {
         Shipping
       </h2>
       <p className="order-shipping__state">{shippingState(purchase)}</p>
+      {tracking ? (
+        <p className="order-shipping__tracking">
+          Tracking number: {carrier ? `${carrier} ` : ''}
+          <span className="order-shipping__number">{tracking}</span>
+        </p>
+      ) : null}
       {lines.length > 0 ? (
         <div>
           <p className="order-shipping__label">Shipping address on file</p>

@@ -1,3 +1,4 @@
+import type { PurchaseFulfilment } from '@portal/domain/contracts/fulfilment';
 import { productTypeLabel } from '@portal/domain/orders/purchase-status';
 import type { Purchase } from '@portal/domain/orders/purchases';
 import { formatUsd } from '@portal/domain/pricing/money';
@@ -43,6 +44,7 @@ export function PurchaseCard({ purchase }: { purchase: Purchase }) {
         <p className="orders-item__state">
           <span className="orders-item__label">Status</span>
           <StatusBadge status={purchase.status} label={purchase.status_label} />
+          {purchase.fulfilment ? <ParcelLine parcel={purchase.fulfilment} /> : null}
         </p>
         <p className="orders-item__amount">
           <span className="orders-item__label">Amount</span>
@@ -63,5 +65,20 @@ export function PurchaseCard({ purchase }: { purchase: Purchase }) {
         </div>
       </article>
     </li>
+  );
+}
+
+/** The latest parcel's step and, once shipped, its tracking number (issue 12 §4). */
+function ParcelLine({ parcel }: { parcel: PurchaseFulfilment }) {
+  return (
+    <>
+      <span className="orders-item__parcel">Shipment: {parcel.status_label}</span>
+      {parcel.tracking_number ? (
+        <span className="orders-item__parcel">
+          Tracking: {parcel.carrier ? `${parcel.carrier} ` : ''}
+          <span className="orders-item__tracking">{parcel.tracking_number}</span>
+        </span>
+      ) : null}
+    </>
   );
 }
