@@ -350,6 +350,45 @@ describe('Order details page', () => {
     );
   });
 
+  it('shows where a medication subscription’s latest parcel is, with its tracking number', async () => {
+    const parcel = {
+      _id: 'cccccccccccccccccccccc01',
+      status: 'shipped' as const,
+      status_label: 'Shipped',
+      tracking_number: '1Z999AA10123456784',
+      carrier: 'UPS',
+      created_at: '2026-11-17T12:00:00.000Z',
+      shipped_at: '2026-11-18T15:00:00.000Z',
+      delivered_at: null,
+    };
+    const medication = purchase({
+      _id: SUB_ID,
+      kind: 'subscription',
+      product_name: 'Generic Rapamycin',
+      product_type: 'medication',
+      status: 'active',
+      status_label: 'Active',
+      billing_months: 12,
+      fulfilment: parcel,
+    });
+    mockApi({
+      [SHOWCASE]: json(200, page([medication])),
+      [`GET /v2/users/purchases-showcase/${SUB_ID}/details`]: json(
+        200,
+        details({ ...medication, fulfilled_at: parcel.shipped_at, invoices: [] }),
+      ),
+    });
+    const { router } = renderRoute('/orders');
+    const card = await screen.findByRole('article', { name: 'Generic Rapamycin' });
+    expect(card).toHaveTextContent('Shipment: Shipped');
+    expect(card).toHaveTextContent('Tracking: UPS 1Z999AA10123456784');
+
+    await router.navigate(`/orders/${SUB_ID}`);
+    const shipping = await screen.findByRole('region', { name: 'Shipping' });
+    expect(shipping).toHaveTextContent('Shipped on Nov 18, 2026');
+    expect(shipping).toHaveTextContent('Tracking number: UPS 1Z999AA10123456784');
+  });
+
   it('says an unknown order was not found', async () => {
     mockApi({});
     renderRoute(`/orders/${'c'.repeat(24)}`);
