@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useSessionUser } from '../../../lib/session';
 import { Badge } from '../components/badge';
 import { ApproveDialog, DenyDialog, RequestUpdateDialog } from '../components/decision-dialogs';
+import { IdentityActions } from '../components/identity-actions';
 import { IdentityPhoto } from '../components/identity-photo';
 import { NotesSection } from '../components/notes-section';
 import { auditPath } from '../lib/audit-path';
@@ -212,6 +213,7 @@ function Chart({ chart, visit }: { chart: CareChart; visit: Visit | null }) {
             <IdentityPhoto path={identity.id_image_url} label={`ID photo of ${name}`} caption="ID" />
             <IdentityPhoto path={identity.profile_image_url} label={`Selfie of ${name}`} caption="Selfie" />
           </div>
+          <IdentityActions patientId={patient._id} status={identity.verification_status} />
         </Section>
 
         <Section title="Subscriptions">
