@@ -1,10 +1,4 @@
-import {
-  defaultPrescriptionExpiry,
-  type Prescription,
-  prescriptionSchema,
-  UPDATE_REASONS,
-  type UpdateReason,
-} from '@portal/domain/care/decisions';
+import { type Prescription, UPDATE_REASONS, type UpdateReason } from '@portal/domain/care/decisions';
 import { CareDenyBody, CareRequestUpdateBody } from '@portal/domain/contracts/care';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -13,18 +7,14 @@ import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextInput } from '../../../components/ui/text-input';
+import {
+  type FieldErrors as Errors,
+  fieldErrors,
+  PrescriptionFields,
+  usePrescriptionDraft,
+} from './prescription-fields';
 
-type Errors = Record<string, string | undefined>;
-
-/** The first message of each field a zod check refused. */
-function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+export { localToday } from './prescription-fields';
 
 interface DialogProps {
   open: boolean;
@@ -32,12 +22,6 @@ interface DialogProps {
   pending: boolean;
   /** The server's message when the decision failed (a 409 when someone else decided first, a 403…). */
   error: string | null;
-}
-
-/** The clinic's date, YYYY-MM-DD, for the prescription's expiry rules. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** Approve: the physician writes the prescription, then confirms (issue 12 §4). */
@@ -52,26 +36,13 @@ export function ApproveDialog({
   defaults: { medication: string; strength: string };
   onConfirm: (prescription: Prescription) => void;
 }) {
-  const today = localToday();
   const formId = useId();
-  const [values, setValues] = useState({
-    medication: defaults.medication,
-    strength: defaults.strength,
-    instructions: '',
-    expires_on: defaultPrescriptionExpiry(today),
-  });
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const draft = usePrescriptionDraft(defaults);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = prescriptionSchema(today).safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    onConfirm(parsed.data);
+    const prescription = draft.check();
+    if (prescription) onConfirm(prescription);
   }
 
   return (
@@ -93,35 +64,7 @@ export function ApproveDialog({
       <form id={formId} className="care-dialog-form" noValidate onSubmit={submit}>
         <p>The subscription starts and the card held at checkout is charged for the first period.</p>
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <TextInput
-          label="Medication"
-          value={values.medication}
-          error={errors.medication}
-          onChange={(e) => set('medication')(e.target.value)}
-          autoComplete="off"
-        />
-        <TextInput
-          label="Strength"
-          value={values.strength}
-          error={errors.strength}
-          onChange={(e) => set('strength')(e.target.value)}
-          autoComplete="off"
-        />
-        <TextArea
-          label="Instructions for the patient"
-          value={values.instructions}
-          error={errors.instructions}
-          onChange={(e) => set('instructions')(e.target.value)}
-          rows={3}
-        />
-        <TextInput
-          label="Expiry date"
-          type="date"
-          value={values.expires_on}
-          error={errors.expires_on}
-          onChange={(e) => set('expires_on')(e.target.value)}
-          hint="At most one year from today."
-        />
+        <PrescriptionFields draft={draft} />
       </form>
     </Modal>
   );
