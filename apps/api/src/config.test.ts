@@ -5,6 +5,7 @@ const live = {
   DEMO_MODE: 'false',
   STRIPE_SECRET_KEY: 'sk_live_abc123',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
   SMTP_URL: 'smtps://user:pass@smtp.example.com',
   TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
   TWILIO_AUTH_TOKEN: 'a'.repeat(32),
@@ -50,6 +51,7 @@ describe('demo mode and live mode', () => {
 
   it.each([
     ['STRIPE_SECRET_KEY', /payment provider/],
+    ['STRIPE_WEBHOOK_SECRET', /^- STRIPE_WEBHOOK_SECRET: the signing secret .* is required with Stripe/],
     ['SMTP_URL', /mail transport/],
     ['TWILIO_FROM', /SMS provider/],
     ['TOKEN_SECRET', /TOKEN_SECRET/],

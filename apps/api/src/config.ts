@@ -9,7 +9,7 @@ const ConfigSchema = z.object({
   /**
    * A demo portal (the default): seeded demo clinics, card payments in the local sandbox, e-mail and text
    * messages in outbox folders, and a banner saying so. DEMO_MODE=false is a clinic's real portal: the server
-   * refuses to start without a payment provider, a mail transport, an SMS provider and an explicit TOKEN_SECRET.
+   * refuses to start without a payment provider (with its webhook secret), a mail transport, an SMS provider and an explicit TOKEN_SECRET.
    */
   DEMO_MODE: bool,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -56,6 +56,14 @@ const ConfigSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z
     .string()
     .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key')
+    .optional(),
+  /**
+   * The signing secret of the Stripe webhook endpoint (POST /webhooks/stripe, Dashboard > Developers >
+   * Webhooks): renewals, failed payments, refunds and disputes reach the portal only through it.
+   */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a Stripe webhook signing secret (whsec_...)')
     .optional(),
   /** Folder for uploaded files; default DATA_DIR/uploads. Never inside a statically served folder. */
   UPLOADS_DIR: z.string().optional(),
@@ -135,6 +143,11 @@ export function missingForLiveMode(c: z.infer<typeof ConfigSchema>): string[] {
   if (!c.STRIPE_SECRET_KEY || !c.STRIPE_PUBLISHABLE_KEY) {
     missing.push(
       'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: a payment provider is required (without it cards go to the local sandbox and nothing is charged).',
+    );
+  }
+  if (c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+    missing.push(
+      'STRIPE_WEBHOOK_SECRET: the signing secret (whsec_...) of the Stripe webhook endpoint /webhooks/stripe is required with Stripe (without it renewals, failed payments, refunds and disputes never reach the portal).',
     );
   }
   if (!c.SMTP_URL) {

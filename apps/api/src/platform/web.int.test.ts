@@ -77,6 +77,7 @@ describe('pages and API on one port', () => {
         DEMO_MODE: 'false',
         STRIPE_SECRET_KEY: 'sk_test_abc123',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_test123',
         SMTP_URL: 'smtp://127.0.0.1:2525',
         TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
         TWILIO_AUTH_TOKEN: 'a'.repeat(32),

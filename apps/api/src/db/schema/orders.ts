@@ -47,6 +47,9 @@ export const orders = pgTable(
     amount: integer('amount').notNull(),
     currency: varchar('currency', { length: 3 }).notNull().default('usd'),
     providerPaymentId: varchar('provider_payment_id', { length: 64 }),
+    /** The cardholder's dispute of the payment as the provider reports it (needs_response, won, lost...). */
+    disputeStatus: varchar('dispute_status', { length: 32 }),
+    disputedAt: timestamp('disputed_at', { withTimezone: true, mode: 'date' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -64,6 +67,10 @@ export const orders = pgTable(
     index('orders_product_template_id_idx').on(t.productTemplateId),
     index('orders_product_id_idx').on(t.productId),
     index('orders_intake_id_idx').on(t.intakeId),
+    // the payment provider's refunds and disputes name the payment
+    index('orders_provider_payment_id_idx')
+      .on(t.providerPaymentId)
+      .where(sql`${t.providerPaymentId} is not null`),
     check('orders_amounts_check', sql`${t.amount} >= 0 and ${t.discountAmount} >= 0 and ${t.quantity} > 0`),
   ],
 );

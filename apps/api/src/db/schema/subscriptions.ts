@@ -138,6 +138,8 @@ export const invoices = pgTable(
     /** In cents. */
     amountDue: integer('amount_due').notNull(),
     amountPaid: integer('amount_paid').notNull().default(0),
+    /** Given back to the card by the provider, in cents. */
+    amountRefunded: integer('amount_refunded').notNull().default(0),
     currency: varchar('currency', { length: 3 }).notNull().default('usd'),
     status: varchar('status', { length: 16 }).$type<InvoiceStatus>().notNull(),
     periodStart: timestamp('period_start', { withTimezone: true, mode: 'date' }),

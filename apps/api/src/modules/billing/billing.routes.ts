@@ -17,6 +17,7 @@ import { SANDBOX_TOKENS_URL, sandboxPaymentRoutes } from '../../platform/payment
 import { notifierFor } from '../notifications/notifier';
 import { createBillingRepository } from './billing.repository';
 import { createBillingService } from './billing.service';
+import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
 /** Card answers add 402 (declined, with the message to show) and 502 (provider unavailable). */
 const cardResponses = { ...errorResponses, 402: ErrorBody, 502: ErrorBody } as const;
@@ -31,6 +32,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   if (isSandbox(payments)) await app.register(sandboxPaymentRoutes(payments));
+  await app.register(stripeWebhookRoutes);
 
   app.get(
     '/v2/payments/config',
