@@ -5,6 +5,8 @@ import { expectAccessible } from './support/a11y';
 import { PortalApi } from './support/api';
 import { DESKTOP, keepFailure, launch, MOBILE, newPage, snap, uniqueEmail, url } from './support/browser';
 
+const TABLET = { width: 768, height: 1024 };
+
 let browser: Browser;
 let portal: PortalApi;
 let physician: PortalApi;
@@ -143,6 +145,10 @@ describe('the care team’s tasks', () => {
       await expectAccessible(page, 'tasks', { title: 'Tasks', bothWidths: true });
       await page.setViewportSize(MOBILE);
       await snap(page, 'care-tasks');
+      // a tablet (issue 12 §8)
+      await page.setViewportSize(TABLET);
+      await snap(page, 'care-tasks');
+      await expectAccessible(page, 'tasks on a tablet', { title: 'Tasks' });
       await page.setViewportSize(DESKTOP);
 
       await task.getByRole('button', { name: `Answer ${name}'s request` }).click();
