@@ -7,6 +7,7 @@ import { paymentEvents } from '../../db/schema/payment-events';
 import { invoices, subscriptions } from '../../db/schema/subscriptions';
 import type { PaymentEvent } from '../../platform/payments/events';
 import type { BillingInvoice } from '../../platform/payments/subscription-billing';
+import { shipSubscription } from '../fulfilment/ship';
 import type { NotificationInput, Notifier } from '../notifications/notifier';
 
 /** A notification stored with the event's changes, to be delivered once they are committed. */
@@ -95,6 +96,14 @@ export function createPaymentEventApplier(deps: { db: Db; notifier: Pick<Notifie
       patch.currentPeriodStart = event.invoice.period_start;
       patch.currentPeriodEnd = event.invoice.period_end;
     }
+    // a paid period after the first ships, under the same key whether the sandbox or Stripe reports it
+    if (paid && event.renewal && PAID_MAKES_ACTIVE.has(sub.status))
+      await shipSubscription(
+        tx,
+        sub,
+        { source: 'renewal', key: `renewal-${event.invoice.period_start.toISOString()}` },
+        event.invoice.paid_at ?? event.invoice.period_start,
+      );
     const note = (input: NotificationInput) =>
       notices.push({ userId: sub.userId, organizationId: sub.organizationId, input });
     if (paid && PAID_MAKES_ACTIVE.has(sub.status)) {

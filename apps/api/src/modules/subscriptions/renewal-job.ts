@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { describeError } from '../../platform/log-safe';
+import { sandboxInvoiceEvent } from '../../platform/payments/events';
 import { advance } from '../../platform/payments/sandbox-renewal';
-import { shipSubscription } from '../fulfilment/ship';
-import type { NotificationInput, Notifier } from '../notifications/notifier';
+import type { PaymentEventApplier, PendingNotice } from '../billing/payment-events';
+import type { Notifier } from '../notifications/notifier';
 import type { SelfServiceRepository } from './self-service.repository';
 
 /** How often the sandbox renews subscriptions whose period ended. */
@@ -22,13 +23,14 @@ const BATCH = 200;
  */
 export function createRenewalJob(deps: {
   repo: SelfServiceRepository;
-  notifier: Pick<Notifier, 'store' | 'deliver'>;
+  notifier: Pick<Notifier, 'deliver'>;
+  applier: Pick<PaymentEventApplier, 'applyWithin'>;
   log: FastifyBaseLogger;
 }) {
-  const { repo, notifier, log } = deps;
+  const { repo, notifier, applier, log } = deps;
 
   async function renew(id: string, at: Date): Promise<boolean> {
-    const pending: { userId: string; input: NotificationInput }[] = [];
+    const pending: PendingNotice[] = [];
     const changed = await repo.transaction(async (r, tx: Db) => {
       const row = await r.lockIfFree(id);
       if (!row) return false;
@@ -50,30 +52,27 @@ export function createRenewalJob(deps: {
       const moved = result.currentPeriodEnd?.getTime() !== row.currentPeriodEnd?.getTime();
       if (!moved && result.status === row.status && !result.settleOpenInvoices) return false;
 
+      // The sandbox tells what happened the way Stripe's webhooks do, through the same applier, in-process and
+      // inside this transaction: the renewal holds the subscription's row lock and its invoices must commit
+      // with the period it moved (a signed post to /webhooks/stripe would wait on that lock, and the demo has
+      // no webhook secret). The applier stores the invoice, the status, the patient's notice and the parcel.
       for (const invoice of result.invoices) {
         // One id per subscription and period: a second run over the same period adds nothing.
         const key = createHash('sha256')
           .update(`${row.id}:${invoice.periodStart.toISOString()}`)
           .digest('hex');
-        await r.insertInvoice({
-          organizationId: row.organizationId,
-          userId: row.userId,
-          subscriptionId: row.id,
-          amountDue: invoice.amountDue,
-          amountPaid: invoice.amountPaid,
+        const event = sandboxInvoiceEvent(row.providerSubscriptionId ?? row.id, {
+          id: `in_sandbox_${key.slice(0, 24)}`,
           status: invoice.status,
-          periodStart: invoice.periodStart,
-          periodEnd: invoice.periodEnd,
-          providerInvoiceId: `in_sandbox_${key.slice(0, 24)}`,
-          paidAt: invoice.status === 'paid' ? invoice.periodStart : null,
-          createdAt: invoice.periodStart,
+          amount_due: invoice.amountDue,
+          amount_paid: invoice.amountPaid,
+          currency: 'usd',
+          period_start: invoice.periodStart,
+          period_end: invoice.periodEnd,
+          paid_at: invoice.status === 'paid' ? invoice.periodStart : null,
         });
-      }
-      for (const invoice of result.invoices) {
-        // each paid period ships, under the period's own key: a second run ships nothing more
-        if (invoice.status !== 'paid') continue;
-        const key = `renewal-${invoice.periodStart.toISOString()}`;
-        await shipSubscription(tx, row, { source: 'renewal', key }, at);
+        const { notices } = await applier.applyWithin(tx, event);
+        pending.push(...notices);
       }
       if (result.settleOpenInvoices) await r.settleOpenInvoices(row.id, at);
       const info = { ...row.cancellationInfo };
@@ -86,21 +85,6 @@ export function createRenewalJob(deps: {
         cancellationInfo: info,
       });
 
-      const note = (input: NotificationInput) => pending.push({ userId: row.userId, input });
-      if (result.status === 'past_due' && row.status !== 'past_due') {
-        note({
-          category: 'payment',
-          message: `We couldn't charge your card for your ${row.name} subscription. Please update your payment information.`,
-          data: { subscriptionId: row.id },
-        });
-      } else if (result.invoices.some((i) => i.status === 'paid') || result.settleOpenInvoices) {
-        note({
-          category: 'subscription',
-          message: `Your ${row.name} subscription has renewed.`,
-          data: { subscriptionId: row.id },
-        });
-      }
-      for (const p of pending) await notifier.store(tx, p.userId, row.organizationId, p.input);
       return true;
     });
     for (const p of pending) notifier.deliver(p.userId, p.input);

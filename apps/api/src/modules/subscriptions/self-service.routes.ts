@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isStaff } from '../../platform/auth/access';
 import { errorResponses } from '../../platform/errors';
+import { createPaymentEventApplier } from '../billing/payment-events';
 import { notifierFor } from '../notifications/notifier';
 import { createRenewalJob, RENEWAL_QUEUE, RENEWAL_SCHEDULE } from './renewal-job';
 import { createSelfServiceRepository } from './self-service.repository';
@@ -34,7 +35,12 @@ export const selfServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     notifier,
   });
 
-  const renewals = createRenewalJob({ repo, notifier, log: app.log });
+  const renewals = createRenewalJob({
+    repo,
+    notifier,
+    applier: createPaymentEventApplier({ db: app.ctx.db, notifier }),
+    log: app.log,
+  });
   app.ctx.jobs.register(
     RENEWAL_QUEUE,
     async () => {
