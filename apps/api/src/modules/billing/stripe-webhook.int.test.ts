@@ -267,6 +267,42 @@ describe('POST /webhooks/stripe: the signature', () => {
     expect((await subscriptionRow(id)).end).toEqual(FIXED_NOW);
   });
 
+  it('logs neither the signature, the secret nor the body of a refused request', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp(
+      { STRIPE_WEBHOOK_SECRET: SECRET, LOG_LEVEL: 'info' },
+      { database: t.database, logStream: { write: (line) => lines.push(line) } },
+    );
+    try {
+      const payload = JSON.stringify({
+        id: 'evt_private_marker',
+        type: 'invoice.paid',
+        data: { object: {} },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other_marker' });
+      const res = await logged.app.inject({
+        method: 'POST',
+        url: STRIPE_WEBHOOK_URL,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      const malformed = await logged.app.inject({
+        method: 'POST',
+        url: STRIPE_WEBHOOK_URL,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload: '{"id": "evt_private_marker",',
+      });
+      expect(malformed.statusCode).toBe(400);
+    } finally {
+      await logged.close();
+    }
+    const log = lines.join('');
+    expect(log).toContain('stripe webhook refused');
+    for (const secret of [SECRET, 'whsec_other_marker', 'evt_private_marker', 'v1='])
+      expect(log).not.toContain(secret);
+  });
+
   it('acknowledges an event type it does not act on, changing nothing', async () => {
     const event = {
       id: eventId(),

@@ -18,7 +18,7 @@ const invalidSignature = () =>
 
 /**
  * Stripe's signed webhooks (issue 12 §4): the signature is checked over the exact bytes received, so this
- * route reads its body raw, in its own scope (its parser reaches no other route). The events the portal
+ * route keeps its body raw, in its own scope (its parser reaches no other route). The events the portal
  * acts on go through the same applier as the sandbox's; the others are acknowledged and ignored, and a
  * replay is acknowledged without effect, so Stripe stops retrying either. Public: Stripe holds no portal
  * session, the signature is its credential. Neither the header nor the body is ever logged.
@@ -27,9 +27,22 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, limiter, db } = app.ctx;
   const applier = createPaymentEventApplier({ db, notifier: notifierFor(app) });
 
+  // The signature covers the bytes as sent: they are kept aside, and the body is also parsed as JSON so the
+  // checks every route gets (malformed JSON, NUL characters) apply here too before anything is verified.
+  const rawBodies = new WeakMap<object, Buffer>();
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
+    (request, body, done) => {
+      const raw = body as Buffer;
+      rawBodies.set(request, raw);
+      try {
+        done(null, JSON.parse(raw.toString('utf8')));
+      } catch {
+        done(Object.assign(new SyntaxError('Malformed JSON body.'), { statusCode: 400 }), undefined);
+      }
+    },
   );
 
   app.post(
@@ -48,10 +61,10 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       const hit = await limiter.hit(`stripe-webhook:addr:${request.ip}`, EVENTS_PER_WINDOW, WINDOW_SECONDS);
       if (!hit.allowed) throw Errors.tooManyRequests(hit.retryAfterSeconds);
       const secret = config.STRIPE_WEBHOOK_SECRET;
-      if (!secret) throw Errors.notFound('Stripe webhooks are not configured: the endpoint');
       const signature = request.headers['stripe-signature'];
-      const body = request.body;
-      if (typeof signature !== 'string' || !Buffer.isBuffer(body)) throw invalidSignature();
+      const body = rawBodies.get(request);
+      // without a configured secret nothing can be verified, so nothing is accepted
+      if (!secret || typeof signature !== 'string' || !body) throw invalidSignature();
 
       let event: Stripe.Event;
       try {
