@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { PortalApi } from './support/api';
-import { DESKTOP, keepFailure, launch, newPage, snap, uniqueEmail, url } from './support/browser';
+import { DESKTOP, keepFailure, launch, MOBILE, newPage, snap, uniqueEmail, url } from './support/browser';
 
 const TABLET = { width: 768, height: 1024 };
 const TRACKING = '1Z999AA10123456784';
@@ -104,6 +104,8 @@ describe('fulfilment', () => {
       expect(await row.getByText('500 Market Street').count()).toBe(1);
       await snap(page, 'care-fulfilment');
       await expectAccessible(page, 'fulfilment', { title: 'Fulfilment', bothWidths: true });
+      await page.setViewportSize(MOBILE);
+      await snap(page, 'care-fulfilment');
       await page.setViewportSize(TABLET);
       await snap(page, 'care-fulfilment');
       await expectAccessible(page, 'fulfilment on a tablet', { title: 'Fulfilment' });
@@ -130,6 +132,8 @@ describe('fulfilment', () => {
       const shipped = page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
       await shipped.getByText(TRACKING).waitFor();
       await snap(page, 'care-fulfilment-shipped');
+      await page.setViewportSize(MOBILE);
+      await snap(page, 'care-fulfilment-shipped');
     });
     await context.close();
 
@@ -143,6 +147,9 @@ describe('fulfilment', () => {
       await card.getByText('Shipment: Shipped').waitFor();
       await card.getByText(TRACKING).waitFor();
       await snap(p, 'fulfilment-patient-orders');
+      await p.setViewportSize(MOBILE);
+      await snap(p, 'fulfilment-patient-orders');
+      await p.setViewportSize(DESKTOP);
       await expectAccessible(p, 'orders with a shipment', { title: 'Orders', bothWidths: true });
       await p.goto(url('/notifications'));
       // the bell's list holds the same notices, hidden: the page's own list is read
