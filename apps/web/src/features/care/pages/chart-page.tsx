@@ -168,7 +168,7 @@ function Chart({ chart, visit }: { chart: CareChart; visit: Visit | null }) {
         </p>
         {canAudit ? (
           <Link className="care-back" to={auditPath({ patient: patient._id })}>
-            Audit trail
+            Audit trail of this patient
           </Link>
         ) : null}
       </header>
