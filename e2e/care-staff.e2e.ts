@@ -2,7 +2,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { PortalApi } from './support/api';
-import { DESKTOP, keepFailure, launch, mailTo, newPage, snap, uniqueEmail, url } from './support/browser';
+import {
+  DESKTOP,
+  keepFailure,
+  launch,
+  MOBILE,
+  mailTo,
+  newPage,
+  snap,
+  uniqueEmail,
+  url,
+} from './support/browser';
 
 let browser: Browser;
 let portal: PortalApi;
@@ -14,6 +24,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
+
+/** A screenshot at 1280 px and one at 390 px, back at 1280 after. */
+async function snapBoth(page: Page, name: string) {
+  await snap(page, name);
+  await page.setViewportSize(MOBILE);
+  await snap(page, name);
+  await page.setViewportSize(DESKTOP);
+}
 
 async function logIn(page: Page, email: string, password: string, landing: RegExp) {
   await page.goto(url('/login'));
@@ -39,7 +57,7 @@ describe('staff management and the audit trail', () => {
         .click();
       await admin.page.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
       await admin.page.getByRole('row', { name: /care@evergreen\.test/ }).waitFor();
-      await snap(admin.page, 'care-staff');
+      await snapBoth(admin.page, 'care-staff');
       await expectAccessible(admin.page, 'staff page', { title: 'Staff', bothWidths: true });
 
       await admin.page.getByRole('button', { name: 'Invite', exact: true }).click();
@@ -67,7 +85,7 @@ describe('staff management and the audit trail', () => {
       await invitee.page.goto(url(path));
       await invitee.page.getByRole('heading', { level: 1, name: /^Welcome to .+, Casey$/ }).waitFor();
       await invitee.page.getByText(email).waitFor();
-      await snap(invitee.page, 'care-invitation');
+      await snapBoth(invitee.page, 'care-invitation');
       await expectAccessible(invitee.page, 'invitation page', {
         title: 'Join the care team',
         bothWidths: true,
@@ -125,7 +143,7 @@ describe('staff management and the audit trail', () => {
         .filter({ hasText: 'Opened the chart' });
       await read.first().waitFor();
       expect(await read.first().textContent()).toContain('Care coordinator');
-      await snap(admin.page, 'care-audit');
+      await snapBoth(admin.page, 'care-audit');
       await expectAccessible(admin.page, 'audit trail', { title: 'Audit trail', bothWidths: true });
     });
 
