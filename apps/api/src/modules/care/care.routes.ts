@@ -12,10 +12,10 @@ import {
   CareIdentityBody,
   CareIdentityResult,
   CareInvitation,
-  CareInviteBody,
-  CareNote,
   CareInvitationLookup,
   CareInvitationLookupParams,
+  CareInviteBody,
+  CareNote,
   CareNoteBody,
   CarePatientParams,
   CareQueuePage,
@@ -334,24 +334,6 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => staff.deactivate(request.auth!, request.params.id),
   );
 
-  app.post(
-    '/care/invitations/accept',
-    {
-      config: { access: { kind: 'public' } },
-      schema: {
-        tags,
-        summary: 'Accept a staff invitation by choosing a password (the e-mailed link is the credential)',
-        body: CareAcceptInvitationBody,
-        response: { 201: z.object({ _id: Id, email: z.string(), role: z.string() }), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await enforceAttemptLimits(app.ctx, 'invitation', request.body.invitation, request.ip);
-      reply.code(201);
-      return staff.accept(request.body);
-    },
-  );
-};
   app.get(
     '/care/invitations/:id/:token',
     {
@@ -370,3 +352,21 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/care/invitations/accept',
+    {
+      config: { access: { kind: 'public' } },
+      schema: {
+        tags,
+        summary: 'Accept a staff invitation by choosing a password (the e-mailed link is the credential)',
+        body: CareAcceptInvitationBody,
+        response: { 201: z.object({ _id: Id, email: z.string(), role: z.string() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await enforceAttemptLimits(app.ctx, 'invitation', request.body.invitation, request.ip);
+      reply.code(201);
+      return staff.accept(request.body);
+    },
+  );
+};
