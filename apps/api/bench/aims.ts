@@ -7,6 +7,8 @@ export const AIMS = {
   embedded: { readRatio: 0.08, readP99: 60, funnelP95: 60, peakMb: 800 },
   /** Each read of the dashboard's batches (asked alone), p95 at 10 clients. */
   dashboardP95: 30,
+  /** The care workspace's queue and chart with 10,000 visits waiting (issue 12), p95 at 10 clients. */
+  careP95: 50,
   /** With a second process keeping every core busy, the funnel's p95 may be this many times its aim. */
   busyFactor: 3,
 } as const;

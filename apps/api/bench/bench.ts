@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { AIMS, type Figure, printFigures } from './aims';
+import { CARE_LOAD, measureCare, seedCareLoad } from './care';
 import { startCpuBurner } from './cpu-burner';
 import {
   giveNotifications,
@@ -204,6 +205,19 @@ async function freshPostgres(): Promise<string | undefined> {
 }
 
 const fmt = (n: number, d = 0) => n.toFixed(d);
+
+/** Issue 12's speed aim: each request of the queue and the chart under 50 ms p95 at 10 clients. */
+function careFigures(care: Awaited<ReturnType<typeof measureCare>>): Figure[] {
+  const group = `Care workspace (PostgreSQL, ${CARE_LOAD.waiting.toLocaleString('en-US')} visits waiting, ${CARE_LOAD.patients.toLocaleString('en-US')} patients, 10 clients, p95)`;
+  return care.map((c) => ({
+    group,
+    name: c.name,
+    value: c.p95,
+    unit: 'ms',
+    digits: 1,
+    aim: { below: AIMS.careP95 },
+  }));
+}
 const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
 
 async function main() {
@@ -212,10 +226,31 @@ async function main() {
   let firstAnswerExisting = 0;
   let loginJs = { kb: 0, files: 0 };
   let dashboard: Awaited<ReturnType<typeof measureDashboard>> | undefined;
+  let care: Awaited<ReturnType<typeof measureCare>> = [];
+  // BENCH_ONLY=care: the care workspace's figures alone (PostgreSQL)
+  const only = process.env.BENCH_ONLY;
   const notificationPages: { label: string; pages: Awaited<ReturnType<typeof measureNotificationPages>> }[] =
     [];
   const orgOf = async (base: string) =>
     ((await (await fetch(`${base}/organization/search?domain=localhost`)).json()) as { _id: string })._id;
+  try {
+    if (only === 'care') {
+      const pgUrl = await freshPostgres();
+      if (!pgUrl) throw new Error('BENCH_ONLY=care needs PostgreSQL');
+      const server = await startServer({ DATABASE_URL: pgUrl, DATA_DIR: dataDir }, 3902);
+      const org = await orgOf(server.base);
+      await seedCareLoad(pgUrl, org);
+      care = await measureCare(server.base, org, Math.min(SECONDS, 3));
+      await stopServer(server);
+    }
+  } finally {
+    if (only) rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (only) {
+    const aims = printFigures(careFigures(care));
+    console.info(`\nCare aims: ${aims.passed} pass, ${aims.failed.length} FAIL`);
+    return;
+  }
   try {
     const embedded = await startServer({ DATA_DIR: dataDir }, 3901);
     loginJs = await loginJavaScriptKb(embedded.base);
@@ -244,6 +279,9 @@ async function main() {
         label: 'PostgreSQL',
         pages: await measureNotificationPages(server.base, patients, Math.min(SECONDS, 3)),
       });
+      const org = await orgOf(server.base);
+      await seedCareLoad(pgUrl, org);
+      care = await measureCare(server.base, org, Math.min(SECONDS, 3));
       await stopServer(server);
     }
   } finally {
@@ -333,6 +371,7 @@ async function main() {
         aim: { atMost: AIMS.dashboardP95 },
       });
   }
+  figures.push(...careFigures(care));
   const aims = printFigures(figures);
   for (const side of notificationPages) {
     // "as fast as one with 10": every page of the large list within 1.5x the small list's first page (and

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   formatWaiting,
   hoursWaiting,
+  QUEUE_COUNT_CAP,
   type QueueVisit,
+  queueCountLabel,
   REVIEW_TARGET_HOURS,
   reviewDueAt,
   reviewQueue,
@@ -94,5 +96,14 @@ describe('review queue', () => {
     expect(formatWaiting(at(23 * 60 + 59), NOW)).toBe('23 h');
     expect(formatWaiting(at(24 * 60), NOW)).toBe('1 d');
     expect(formatWaiting(at(51 * 60), NOW)).toBe('2 d 3 h');
+  });
+});
+
+describe('the queue count', () => {
+  it('counts visits up to the cap, then says so', () => {
+    expect(queueCountLabel(0, false)).toBe('0 visits waiting');
+    expect(queueCountLabel(1, false)).toBe('1 visit waiting');
+    expect(queueCountLabel(999, false)).toBe('999 visits waiting');
+    expect(queueCountLabel(QUEUE_COUNT_CAP, true)).toBe('1,000+ visits waiting');
   });
 });

@@ -8,6 +8,19 @@ import { isLicensedFor, type StaffRole } from './staff-roles';
 /** 001 §9: physician review typically takes 12 to 48 hours. */
 export const REVIEW_TARGET_HOURS = { typical: 12, limit: 48 } as const;
 
+/**
+ * The queue counts its visits up to this many and then says "1,000+": an exact figure past a thousand
+ * changes nothing for the team, and counting every waiting visit on each refresh is what made a busy
+ * clinic's queue slow (issue 12 bench: 10,000 waiting, p95 137 ms, of which the count was 18 ms a request).
+ */
+export const QUEUE_COUNT_CAP = 1000;
+
+/** "1 visit waiting", "12 visits waiting", "1,000+ visits waiting". */
+export function queueCountLabel(total: number, capped: boolean): string {
+  if (capped) return `${QUEUE_COUNT_CAP.toLocaleString('en-US')}+ visits waiting`;
+  return `${total.toLocaleString('en-US')} ${total === 1 ? 'visit' : 'visits'} waiting`;
+}
+
 const HOUR_MS = 3_600_000;
 
 /** What the queue reads of a visit. */

@@ -53,8 +53,10 @@ export type CareQueueItem = z.infer<typeof CareQueueItem>;
 
 export const CareQueuePage = z.object({
   items: z.array(CareQueueItem),
-  /** Visits matching the filters, over every page. */
+  /** Visits matching the filters, over every page, counted up to QUEUE_COUNT_CAP (1,000). */
   total: z.number().int(),
+  /** More visits match than `total` says: the count stopped at the cap. */
+  total_capped: z.boolean(),
   next_cursor: z.string().nullable(),
 });
 export type CareQueuePage = z.infer<typeof CareQueuePage>;
@@ -390,13 +392,13 @@ export const CareAcceptInvitationBody = z
   .object({
     invitation: Id,
     token: z.string().min(20).max(200),
+    /** The portal's rule for a chosen password (001 §5), the same the invitation page checks. */
     password: z
       .string()
       .max(PASSWORD_MAX, MESSAGES.passwordTooLong)
       .refine(isStrongPassword, MESSAGES.newPasswordWeak),
   })
   .strict();
-    /** The portal's rule for a chosen password (001 §5), the same the invitation page checks. */
 
 /** GET /care/invitations/{id}/{token}: what the invited person is shown before choosing a password (public). */
 export const CareInvitationLookupParams = z.object({ id: Id, token: z.string().min(20).max(200) }).strict();

@@ -226,4 +226,32 @@ describe('care review queue', () => {
     });
     expect(claimElsewhere.statusCode).toBe(404);
   });
+
+  it('counts up to 1,000 visits and then says there are more, still paging through all of them', async () => {
+    const one = await visit('NV', 100);
+    const before = (await queue(tokens.care!, '?state=NV')).total;
+    const many = 1_001;
+    await t.database.db.execute(sql`
+      insert into intakes (id, user_id, organization_id, template_id, total_steps, products, patient_complete,
+        physician_review, closed, awaiting_patient_update, completed_at)
+      select 'c0' || lpad(to_hex(n), 22, '0'), ${one.patientId}, ${org}, ${template}, 3,
+        ${JSON.stringify([{ product_template: products.rapa }])}::jsonb, true, false, false,
+        '{"is_awaiting": false}'::jsonb, now() - make_interval(hours => 100 + n)
+      from generate_series(1, ${many}::int) n`);
+    try {
+      const first = await queue(tokens.care!, '?state=NV&limit=100');
+      expect(first).toMatchObject({ total: 1_000, total_capped: true });
+      expect(first.next_cursor).not.toBeNull();
+      const few = await queue(
+        tokens.care!,
+        '?state=NV&over_target=true&limit=1&product=000000000000000000000000',
+      );
+      expect(few).toMatchObject({ total: 0, total_capped: false });
+    } finally {
+      await t.database.db.execute(
+        sql`delete from intakes where id like 'c0%' and user_id = ${one.patientId}`,
+      );
+    }
+    expect(await queue(tokens.care!, '?state=NV')).toMatchObject({ total: before, total_capped: false });
+  });
 });

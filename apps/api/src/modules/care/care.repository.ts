@@ -1,4 +1,4 @@
-import { REVIEW_TARGET_HOURS } from '@portal/domain/care/review-queue';
+import { QUEUE_COUNT_CAP, REVIEW_TARGET_HOURS } from '@portal/domain/care/review-queue';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -94,13 +94,23 @@ export function createCareRepository(db: Db) {
         )
         .orderBy(asc(intakes.completedAt), asc(intakes.id))
         .limit(limit + 1);
-      const count = db
-        .select({ n: sql<number>`count(*)::int` })
+      // counted up to one past the cap: the walk stops there instead of joining every waiting visit
+      const matching = db
+        .select({ one: sql`1` })
         .from(intakes)
         .innerJoin(users, eq(users.id, intakes.userId))
-        .where(and(...where));
-      const [rows, [total]] = await Promise.all([page, count]);
-      return { rows: rows.slice(0, limit), more: rows.length > limit, total: total?.n ?? 0 };
+        .where(and(...where))
+        .limit(QUEUE_COUNT_CAP + 1)
+        .as('matching');
+      const count = db.select({ n: sql<number>`count(*)::int` }).from(matching);
+      const [rows, [counted]] = await Promise.all([page, count]);
+      const n = counted?.n ?? 0;
+      return {
+        rows: rows.slice(0, limit),
+        more: rows.length > limit,
+        total: Math.min(n, QUEUE_COUNT_CAP),
+        totalCapped: n > QUEUE_COUNT_CAP,
+      };
     },
 
     /** Names of product templates, for the products of a page of visits (one query per page). */

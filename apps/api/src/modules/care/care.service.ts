@@ -20,9 +20,10 @@ export function createCareService(deps: { repo: CareRepository; now: () => Date 
       allow(auth, 'read_chart');
       const licensedStates = auth.role === 'physician' ? await repo.licensedStates(auth.userId) : undefined;
       const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-      if (licensedStates?.length === 0) return { items: [], total: 0, next_cursor: null };
+      if (licensedStates?.length === 0)
+        return { items: [], total: 0, total_capped: false, next_cursor: null };
       const now = deps.now();
-      const { rows, more, total } = await repo.queuePage(
+      const { rows, more, total, totalCapped } = await repo.queuePage(
         {
           organizationId: auth.organizationId,
           licensedStates,
@@ -39,6 +40,7 @@ export function createCareService(deps: { repo: CareRepository; now: () => Date 
       const last = rows.at(-1);
       return {
         total,
+        total_capped: totalCapped,
         next_cursor: more && last ? encodeCursor({ at: last.submittedAt, id: last.id }) : null,
         items: rows.map((r) => {
           const birthday = r.birthday ? parseIsoDate(r.birthday) : null;

@@ -46,7 +46,7 @@ export function queueItem(overrides: Partial<CareQueueItem> = {}): CareQueueItem
 }
 
 export function queuePage(items: CareQueueItem[], overrides: Partial<CareQueuePage> = {}): CareQueuePage {
-  return { items, total: items.length, next_cursor: null, ...overrides };
+  return { items, total: items.length, total_capped: false, next_cursor: null, ...overrides };
 }
 
 type Visit = CareChart['visits'][number];

@@ -1,4 +1,4 @@
-import { formatWaiting } from '@portal/domain/care/review-queue';
+import { formatWaiting, queueCountLabel } from '@portal/domain/care/review-queue';
 import { staffCan } from '@portal/domain/care/staff-roles';
 import type { CareQueueItem } from '@portal/domain/contracts/care';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -68,7 +68,7 @@ export default function QueuePage() {
       <div className="care-page__head">
         <h1 className="care-page__title">Review queue</h1>
         <p className="care-page__count" aria-live="polite">
-          {queue.isSuccess ? `${total} ${total === 1 ? 'visit' : 'visits'} waiting` : '\u00a0'}
+          {queue.isSuccess ? queueCountLabel(total, queue.data?.pages[0]?.total_capped ?? false) : '\u00a0'}
         </p>
         <p className={`care-live care-live--${live}`}>{LIVE_TEXT[live]}</p>
       </div>
