@@ -74,15 +74,33 @@ function realtimeClient(): Promise<PusherClient> {
 /** Whether a screen hears changes as they happen: 'live' once its channel is joined. */
 export type ChannelStatus = 'connecting' | 'live' | 'offline';
 
+let currentSocketId: string | undefined;
+
 /**
- * Calls `onChange` when `event` arrives on `channel`, once the channel is joined, and when the connection
- * comes back after a break: the database is the source of truth, so the screen reads again whatever it may
- * have missed meanwhile. Nothing when `channel` is null. Says whether the channel is live; a connection that
- * cannot be made leaves the screen to its own refreshes ('offline').
+ * The page's socket id once connected: sent with a change the page makes (a message, a read receipt, a typing
+ * notice), so the server's event skips the page that already shows it.
  */
-export function useChannelEvent(channel: string | null, event: string, onChange: () => void): ChannelStatus {
-  const latest = useRef(onChange);
-  latest.current = onChange;
+export function realtimeSocketId(): string | undefined {
+  return currentSocketId;
+}
+
+/** Handlers of a channel's events, each given the event's data. */
+export type ChannelHandlers = Record<string, (data: unknown) => void>;
+
+/**
+ * Listens to `handlers`' events on `channel` once it is joined, and calls `onJoin` when it is joined and
+ * again each time the connection comes back after a break: the database is the source of truth, so the screen
+ * reads again whatever it may have missed meanwhile. Nothing when `channel` is null. Says whether the channel
+ * is live; a connection that cannot be made leaves the screen to its own refreshes ('offline').
+ */
+export function useChannelEvents(
+  channel: string | null,
+  handlers: ChannelHandlers,
+  onJoin?: () => void,
+): ChannelStatus {
+  const latest = useRef({ handlers, onJoin });
+  latest.current = { handlers, onJoin };
+  const events = Object.keys(handlers).sort().join(',');
   const [status, setStatus] = useState<ChannelStatus>('connecting');
   useEffect(() => {
     if (!channel) return;
@@ -93,25 +111,33 @@ export function useChannelEvent(channel: string | null, event: string, onChange:
       (pusher) => {
         if (cancelled) return;
         const subscription = pusher.subscribe(channel);
-        const changed = () => latest.current();
+        const bound = events
+          .split(',')
+          .filter(Boolean)
+          .map((event) => {
+            const handler = (data: unknown) => latest.current.handlers[event]?.(data);
+            subscription.bind(event, handler);
+            return [event, handler] as const;
+          });
         const joined = () => {
+          currentSocketId = pusher.connection.socket_id;
           setStatus('live');
-          latest.current();
+          latest.current.onJoin?.();
         };
         const refused = () => setStatus('offline');
         const onState = ({ current }: { current: string }) => {
           // back after a break: pusher-js joins the channel again, and `joined` reads what was missed
           if (current === 'unavailable' || current === 'failed' || current === 'disconnected')
             setStatus('offline');
+          if (current === 'connected') currentSocketId = pusher.connection.socket_id;
         };
         subscription.bind('pusher:subscription_succeeded', joined);
         subscription.bind('pusher:subscription_error', refused);
-        subscription.bind(event, changed);
         pusher.connection.bind('state_change', onState);
         cleanup = () => {
           subscription.unbind('pusher:subscription_succeeded', joined);
           subscription.unbind('pusher:subscription_error', refused);
-          subscription.unbind(event, changed);
+          for (const [event, handler] of bound) subscription.unbind(event, handler);
           pusher.connection.unbind('state_change', onState);
           pusher.unsubscribe(channel);
         };
@@ -124,6 +150,16 @@ export function useChannelEvent(channel: string | null, event: string, onChange:
       cancelled = true;
       cleanup();
     };
-  }, [channel, event]);
+  }, [channel, events]);
   return status;
+}
+
+/**
+ * Calls `onChange` when `event` arrives on `channel`, once the channel is joined, and when the connection
+ * comes back after a break (see useChannelEvents).
+ */
+export function useChannelEvent(channel: string | null, event: string, onChange: () => void): ChannelStatus {
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  return useChannelEvents(channel, { [event]: () => latest.current() }, () => latest.current());
 }
