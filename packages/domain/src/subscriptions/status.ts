@@ -147,7 +147,8 @@ export function emptyTabText(tab: Exclude<SubscriptionTab, 'all'>): string {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-function ordinal(day: number): string {
+/** A day of the month with its English ordinal suffix: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st... ('Do'). */
+export function ordinal(day: number): string {
   const teen = day % 100 >= 11 && day % 100 <= 13;
   const suffix = teen ? 'th' : (['th', 'st', 'nd', 'rd'][day % 10] ?? 'th');
   return `${day}${suffix}`;
