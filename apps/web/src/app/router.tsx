@@ -60,6 +60,7 @@ const pharmacyQuestionsPage = screen(() => import('../features/consultation/page
 const intakeQuestionPage = screen(() => import('../features/consultation/pages/intake-question-page'));
 const settingsPage = screen(() => import('../features/settings/pages/settings-page'));
 const notificationsPage = screen(() => import('../features/notifications/pages/notifications-page'));
+const messagesPage = screen(() => import('../features/messages/pages/messages-page'));
 const ordersPage = screen(() => import('../features/orders/pages/orders-page'));
 const checkoutPage = screen(() => import('../features/checkout/pages/checkout-page'));
 const identityStepPage = screen(() => import('../features/identity/pages/identity-step-page'));
@@ -71,6 +72,8 @@ const careTasksPage = screen(() => import('../features/care/pages/tasks-page'));
 const careFulfilmentPage = screen(() => import('../features/care/pages/fulfilment-page'));
 const careStaffPage = screen(() => import('../features/care/pages/staff-page'));
 const careAuditPage = screen(() => import('../features/care/pages/audit-page'));
+const careInboxPage = screen(() => import('../features/care/pages/inbox-page'));
+const careThreadPage = screen(() => import('../features/care/pages/thread-page'));
 const careInvitationPage = screen(() => import('../features/care/pages/invitation-page'));
 const staffOnlyPage = screen(() => import('./pages/staff-only-page'));
 
@@ -193,7 +196,11 @@ export const routes: RouteObject[] = [
             path: 'dashboard/:userId/profile',
             lazy: screen(() => import('../features/dashboard/pages/profile-page')),
           },
-          soon('dashboard/:userId/messages', 'Messages', { handle: { title: 'Messages', fullWidth: true } }),
+          {
+            path: 'dashboard/:userId/messages',
+            lazy: messagesPage,
+            handle: { title: 'Messages', fullWidth: true } satisfies ScreenHandle,
+          },
           { path: 'dashboard/:userId/orders', loader: toOrders, Component: Redirecting },
           soon('dashboard/:userId/labs', 'Labs', { loader: labsListLoader }),
           { path: 'dashboard/:userId/settings', lazy: settingsPage, handle: { title: 'Settings' } },
@@ -240,7 +247,8 @@ export const routes: RouteObject[] = [
           { path: 'messages', loader: toDashboardMessages, Component: Redirecting },
           { path: 'messages/:userId', loader: toDashboardMessages, Component: Redirecting },
           { path: 'messages/:userId/:conversationId', loader: toDashboardMessages, Component: Redirecting },
-          soon('messages/:userId/new', 'New Message', { handle: { title: 'New Message', fullWidth: true } }),
+          // Message Us (001 §2): opens the conversation, which is the messages page
+          { path: 'messages/:userId/new', loader: toDashboardMessages, Component: Redirecting },
           { path: 'orders', lazy: ordersPage, handle: { title: 'Orders' } },
           {
             path: 'orders/*',
@@ -381,6 +389,12 @@ export const routes: RouteObject[] = [
             path: 'patients/:patientId',
             lazy: careChartPage,
             handle: { title: 'Patient chart' } satisfies ScreenHandle,
+          },
+          { path: 'messages', lazy: careInboxPage, handle: { title: 'Messages' } satisfies ScreenHandle },
+          {
+            path: 'messages/:conversationId',
+            lazy: careThreadPage,
+            handle: { title: 'Conversation' } satisfies ScreenHandle,
           },
           { path: 'tasks', lazy: careTasksPage, handle: { title: 'Tasks' } satisfies ScreenHandle },
           {

@@ -1,6 +1,8 @@
 import { isStaffRole, STAFF_ROLE_LABELS, type StaffAction, staffCan } from '@portal/domain/care/staff-roles';
+import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useLogout } from '../../api/auth';
+import { careInboxUnreadQueryOptions, useInboxEvents } from '../../api/care/inbox';
 import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { fullName, type Patient } from '../../lib/patient';
@@ -12,6 +14,7 @@ import './care-shell.css';
 /** The workspace's pages, each shown to the roles that may act there. */
 const WORKSPACE_PAGES: readonly { to: string; label: string; needs?: StaffAction }[] = [
   { to: '/care', label: 'Review queue' },
+  { to: '/care/messages', label: 'Messages', needs: 'read_chart' },
   { to: '/care/tasks', label: 'Tasks', needs: 'read_chart' },
   { to: '/care/fulfilment', label: 'Fulfilment', needs: 'advance_fulfilment' },
   { to: '/care/staff', label: 'Staff', needs: 'manage_staff' },
@@ -32,6 +35,26 @@ export default function CareShell() {
   );
 }
 
+/**
+ * The inbox's link with the clinic's unread conversations; it listens to the inbox channel for the whole
+ * workspace, so the count (and an open inbox) follow new messages on every page.
+ */
+function MessagesLink({ to, label }: { to: string; label: string }) {
+  useInboxEvents();
+  const unread = useQuery(careInboxUnreadQueryOptions()).data ?? 0;
+  return (
+    <NavLink className="care-shell__link" to={to}>
+      {label}
+      {unread > 0 ? (
+        <span className="care-shell__count">
+          {unread > 99 ? '99+' : unread}
+          <span className="ui-visually-hidden"> unread</span>
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
+
 function CareLayout({ user }: { user: Patient }) {
   const logout = useLogout();
   const role = isStaffRole(user.role) ? STAFF_ROLE_LABELS[user.role] : '';
@@ -49,11 +72,15 @@ function CareLayout({ user }: { user: Patient }) {
           <nav className="care-shell__nav" aria-label="Workspace">
             {WORKSPACE_PAGES.filter(
               (page) => !page.needs || (isStaffRole(user.role) && staffCan(user.role, page.needs)),
-            ).map((page) => (
-              <NavLink key={page.to} className="care-shell__link" to={page.to} end={page.to === '/care'}>
-                {page.label}
-              </NavLink>
-            ))}
+            ).map((page) =>
+              page.to === '/care/messages' ? (
+                <MessagesLink key={page.to} to={page.to} label={page.label} />
+              ) : (
+                <NavLink key={page.to} className="care-shell__link" to={page.to} end={page.to === '/care'}>
+                  {page.label}
+                </NavLink>
+              ),
+            )}
           </nav>
           <div className="care-shell__user">
             <span className="care-shell__who">
