@@ -31,6 +31,7 @@ import { marketingRoutes } from './modules/marketing/marketing.routes';
 import { createMediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { createNotificationsRepository } from './modules/notifications/notifications.repository';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { failedJobsRoutes } from './modules/operations/failed-jobs.routes';
@@ -280,6 +281,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(careRoutes);
     await api.register(realtimeRoutes);
     await api.register(fulfilmentRoutes);
+    await api.register(messagingRoutes);
   });
 
   if (database.kind === 'pglite') {

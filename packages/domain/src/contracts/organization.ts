@@ -49,6 +49,14 @@ export const OrganizationSettings = z.object({
   parent_organization: z.string().optional(),
   /** The side navigation's brand-specific card for users of the main organization (001 §2). */
   side_content: z.object({ title: z.string(), body: z.string(), link: BrandLink.optional() }).optional(),
+  /**
+   * Messaging (issue 13): minutes a patient has to read a message from the care team before one reminder
+   * reaches them by e-mail or text (by their notification preferences); 30 when not set.
+   */
+  messaging: z
+    .object({ reminder_delay_minutes: z.number().int().min(1).max(10_080) })
+    .partial()
+    .optional(),
 });
 export type OrganizationSettings = z.infer<typeof OrganizationSettings>;
 
