@@ -1,7 +1,4 @@
-import {
-  careInboxChannel,
-  organizationPresenceChannel,
-} from '@portal/domain/contracts/messaging';
+import { careInboxChannel, organizationPresenceChannel } from '@portal/domain/contracts/messaging';
 import { careQueueChannel } from '@portal/domain/contracts/realtime';
 import type { Auth } from '../../platform/auth/access';
 import { isStaff } from '../../platform/auth/access';
