@@ -116,7 +116,6 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/conversations/:org/patient/:id/conversation/:cid',
     {
       config: { access: { kind: 'patient', param: 'id' } },
-      bodyLimit: MESSAGE_FORM_LIMITS.fileSize + 64 * 1024,
       schema: {
         tags,
         summary:
@@ -230,7 +229,6 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/v2/media',
     {
       config: { access: { kind: 'user' } },
-      bodyLimit: MESSAGE_FORM_LIMITS.fileSize + 64 * 1024,
       schema: {
         tags,
         summary: 'Upload a file for a message (multipart: file); it is the sender’s until sent',
