@@ -32,15 +32,17 @@ describe('redirects', () => {
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 
-  it.each([[`/messages/${USER_ID}`], [`/messages/${USER_ID}/conv-1`], ['/messages']])(
-    '%s goes to /dashboard/{userId}/messages',
-    async (path) => {
-      signIn();
-      const { router } = renderRoute(path);
-      await waitFor(() => expect(currentUrl(router)).toBe(`/dashboard/${USER_ID}/messages`));
-      expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
-    },
-  );
+  it.each([
+    [`/messages/${USER_ID}`],
+    [`/messages/${USER_ID}/conv-1`],
+    [`/messages/${USER_ID}/new`],
+    ['/messages'],
+  ])('%s goes to /dashboard/{userId}/messages', async (path) => {
+    signIn();
+    const { router } = renderRoute(path);
+    await waitFor(() => expect(currentUrl(router)).toBe(`/dashboard/${USER_ID}/messages`));
+    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
+  });
 
   it('/messages/{userId} uses the route userId even before login', async () => {
     const { router } = renderRoute('/messages/someone');
@@ -134,19 +136,16 @@ describe('redirects', () => {
     await waitFor(() => expect(currentUrl(router)).toBe(target));
   });
 
-  it.each([
-    '/shop',
-    '/lab-instructions/order1',
-    '/appointment/cb',
-    `/dashboard/${USER_ID}/lab-analysis/r1`,
-    `/messages/${USER_ID}/new`,
-  ])('%s is a registered screen', async (path) => {
-    signIn();
-    const { router } = renderRoute(path);
-    expect(await screen.findByText('Coming soon')).toBeInTheDocument();
-    expect(screen.queryByText(MESSAGES.pageNotFoundTitle)).not.toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(path.split('?')[0]);
-  });
+  it.each(['/shop', '/lab-instructions/order1', '/appointment/cb', `/dashboard/${USER_ID}/lab-analysis/r1`])(
+    '%s is a registered screen',
+    async (path) => {
+      signIn();
+      const { router } = renderRoute(path);
+      expect(await screen.findByText('Coming soon')).toBeInTheDocument();
+      expect(screen.queryByText(MESSAGES.pageNotFoundTitle)).not.toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path.split('?')[0]);
+    },
+  );
 
   it('an order under the old orders route goes to that order in the orders app, keeping the query', async () => {
     signIn();
