@@ -42,13 +42,17 @@ export default function CareShell() {
 function MessagesLink({ to, label }: { to: string; label: string }) {
   useInboxEvents();
   const unread = useQuery(careInboxUnreadQueryOptions()).data ?? 0;
+  const count = unread > 99 ? '99+' : String(unread);
   return (
-    <NavLink className="care-shell__link" to={to}>
+    <NavLink
+      className="care-shell__link"
+      to={to}
+      aria-label={unread > 0 ? `${label}, ${count} unread` : undefined}
+    >
       {label}
       {unread > 0 ? (
-        <span className="care-shell__count">
-          {unread > 99 ? '99+' : unread}
-          <span className="ui-visually-hidden"> unread</span>
+        <span className="care-shell__count" aria-hidden="true">
+          {count}
         </span>
       ) : null}
     </NavLink>

@@ -54,8 +54,3 @@ export function assigneeLabel(assignee: StaffRef | null, meId: string | undefine
   if (!assignee) return 'Unassigned';
   return assignee._id === meId ? 'You' : assignee.display_name;
 }
-
-/** The unread count of the workspace bar ('99+' past 99). */
-export function unreadBadge(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
