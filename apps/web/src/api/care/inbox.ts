@@ -18,7 +18,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiFetch, apiRequest, requireOrganizationId, seg } from '../../lib/api-client';
-import { type ChannelStatus, realtimeSocketId, useChannelEvent } from '../../lib/realtime';
+import { type ChannelStatus, realtimeSocketId, useChannelEvents } from '../../lib/realtime';
 
 /** The care team's inbox (issue 13 §4) and the threads it opens. */
 export const inboxKeys = {
@@ -73,14 +73,25 @@ export function careInboxUnreadQueryOptions() {
 
 /**
  * Reads the inbox (its lists and the unread count) again whenever the clinic's inbox channel says it changed,
- * and after each (re)join. One listener for the whole workspace: the shell's, so that leaving the inbox page
- * never leaves the channel the bar's count still needs.
+ * and after each (re)join; an open thread of the conversation named is read again too, as a colleague's
+ * internal note travels only on this staff channel, never on the conversation's. One listener for the whole
+ * workspace: the shell's, so that leaving the inbox page never leaves the channel the bar's count still needs.
  */
 export function useInboxEvents(): ChannelStatus {
   const queryClient = useQueryClient();
-  return useChannelEvent(careInboxChannel(requireOrganizationId()), INBOX_CHANGED_EVENT, () => {
-    void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
-  });
+  const readAgain = () => void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
+  return useChannelEvents(
+    careInboxChannel(requireOrganizationId()),
+    {
+      [INBOX_CHANGED_EVENT]: (data) => {
+        readAgain();
+        const conversationId = (data as { conversation_id?: unknown } | null)?.conversation_id;
+        if (typeof conversationId === 'string')
+          void queryClient.invalidateQueries({ queryKey: inboxKeys.thread(conversationId) });
+      },
+    },
+    readAgain,
+  );
 }
 
 const threadPath = (patientId: string, conversationId: string) =>

@@ -1,5 +1,7 @@
 import {
+  careInboxChannel,
   conversationChannel,
+  INBOX_CHANGED_EVENT,
   MESSAGE_EVENT,
   type Message,
   READ_EVENT,
@@ -7,7 +9,14 @@ import {
 } from '@portal/domain/contracts/messaging';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, type RecordedRequest, renderRoute, setOrganization } from '../../../test/helpers';
+import {
+  json,
+  mockApi,
+  ORG_ID,
+  type RecordedRequest,
+  renderRoute,
+  setOrganization,
+} from '../../../test/helpers';
 import {
   ASSIGN,
   CONVERSATION_ID,
@@ -430,6 +439,22 @@ describe('a conversation of the inbox', () => {
     expect(await screen.findByText('Too large for the event')).toBeInTheDocument();
   });
 
+  it("shows a colleague's note, which comes over the clinic's inbox channel only", async () => {
+    signInStaff('care_team');
+    const shown: Message[] = [message('Hi', 'patient')];
+    mockApi({
+      [THREAD]: () => json(200, conversation([...shown], { medical_team_read: true })),
+      [CHART]: json(200, chart()),
+      [INBOX]: json(200, inboxPage([])),
+    });
+    renderRoute(THREAD_URL);
+    await screen.findByText('Hi');
+    shown.push(message('Colleague note on the dose', 'team', { internal_message: true }));
+    const inbox = realtime.channels.get(careInboxChannel(ORG_ID));
+    act(() => inbox?.handlers[INBOX_CHANGED_EVENT]?.({ conversation_id: CONVERSATION_ID }));
+    expect(await screen.findByText('Colleague note on the dose')).toBeInTheDocument();
+  });
+
   it('loads earlier messages above the ones shown', async () => {
     signInStaff('care_team');
     const older = message('An older question', 'patient');
@@ -455,6 +480,26 @@ describe('a conversation of the inbox', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument(),
     );
+  });
+});
+
+describe("the inbox's live updates", () => {
+  it('reads the list and the bar again when the inbox channel says it changed', async () => {
+    signInStaff('care_team');
+    const docs = [inboxRow()];
+    mockApi({ [INBOX]: () => json(200, inboxPage([...docs])) });
+    renderRoute('/care/messages');
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
+    docs.push(
+      inboxRow({
+        _id: '65a1b2c3d4e5f6a7b8c9d1a2',
+        patient: { _id: 'p2', first_name: 'Alan', last_name: 'Turing' },
+      }),
+    );
+    const inbox = realtime.channels.get(careInboxChannel(ORG_ID));
+    act(() => inbox?.handlers[INBOX_CHANGED_EVENT]?.({ conversation_id: '65a1b2c3d4e5f6a7b8c9d1a2' }));
+    expect(await screen.findByRole('link', { name: 'Alan Turing' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Messages, 2 unread' })).toBeInTheDocument();
   });
 });
 
