@@ -156,37 +156,73 @@ describe('the care workspace', () => {
     });
   }, 240_000);
 
-  it('a care coordinator sends a visit back for a new photo: it leaves the queue (390 px)', async () => {
-    const { patient, intake } = await submittedVisit('Riley');
+  it('a care coordinator sends a visit back for a new photo; the patient takes new ones and it comes back (390 px)', async () => {
+    const { patient, email, intake } = await submittedVisit('Riley');
     const name = 'Riley Checkout';
     const { context, page } = await newPage(browser, MOBILE);
-    await keepFailure(page, 'care-photo', async () => {
-      await logIn(page, 'care@evergreen.test', 'Demo1234!', /\/care$/);
-      await (await queueRow(page, name)).click();
-      await page.waitForURL((u) => u.pathname === `/care/patients/${patient.userId}`);
-      await page.getByRole('heading', { level: 1, name }).waitFor();
-      // a coordinator makes no clinical decision
-      expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-      await page.getByRole('button', { name: 'Ask for more' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Ask the patient for more' });
-      await dialog.getByLabel('What is needed').selectOption('photo');
-      await dialog
-        .getByLabel('Message to the patient')
-        .fill('Your ID photo is blurred: please take it again.');
-      await snap(page, 'care-ask-for-photo', { fullPage: false });
-      await expectAccessible(page, 'ask for more dialog', { title: 'Patient chart' });
-      await dialog.getByRole('button', { name: 'Send the request' }).click();
-      await page.waitForURL((u) => u.pathname === '/care');
-      await page.getByText(`Sent back to ${name} for a new photo.`).waitFor();
-      await expect.poll(() => page.getByRole('link', { name, exact: true }).count()).toBe(0);
-    });
-    await context.close();
-    const record = await patient.ok<{ image: { requires_user_attention?: boolean } }>(
-      'GET',
-      `/users/${patient.org}/user/${patient.userId}/patient`,
-    );
-    expect(record.image.requires_user_attention).toBe(true);
-    expect((await patient.intake(intake)).patient_complete).toBe(true);
+    const cameraBrowser = await launch({ camera: true });
+    try {
+      await keepFailure(page, 'care-photo', async () => {
+        await logIn(page, 'care@evergreen.test', 'Demo1234!', /\/care$/);
+        await (await queueRow(page, name)).click();
+        await page.waitForURL((u) => u.pathname === `/care/patients/${patient.userId}`);
+        await page.getByRole('heading', { level: 1, name }).waitFor();
+        // a coordinator makes no clinical decision
+        expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+        await page.getByRole('button', { name: 'Ask for more' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Ask the patient for more' });
+        await dialog.getByLabel('What is needed').selectOption('photo');
+        await dialog
+          .getByLabel('Message to the patient')
+          .fill('Your ID photo is blurred: please take it again.');
+        await snap(page, 'care-ask-for-photo', { fullPage: false });
+        await expectAccessible(page, 'ask for more dialog', { title: 'Patient chart' });
+        await dialog.getByRole('button', { name: 'Send the request' }).click();
+        await page.waitForURL((u) => u.pathname === '/care');
+        await page.getByText(`Sent back to ${name} for a new photo.`).waitFor();
+        await expect.poll(() => page.getByRole('link', { name, exact: true }).count()).toBe(0);
+      });
+      const record = await patient.ok<{ image: { requires_user_attention?: boolean } }>(
+        'GET',
+        `/users/${patient.org}/user/${patient.userId}/patient`,
+      );
+      expect(record.image.requires_user_attention).toBe(true);
+      expect((await patient.intake(intake)).patient_complete).toBe(true);
+
+      // the patient is told, takes both photos again, and the visit is back in the open queue by itself
+      const camera = await newPage(cameraBrowser, MOBILE);
+      await keepFailure(camera.page, 'care-photo-reupload', async () => {
+        await logIn(camera.page, email, 'Secret123', /\/dashboard\//);
+        await camera.page.goto(url(`/verification/${patient.userId}/verify_account`));
+        await camera.page.getByRole('alert').filter({ hasText: 'ID/Profile Image Mismatch' }).waitFor();
+        await camera.page.goto(url(`/verification/${patient.userId}/id_image`));
+        for (const heading of ['Take a photo of your ID', 'Take a selfie']) {
+          await camera.page.getByRole('heading', { name: heading }).waitFor();
+          await camera.page
+            .getByRole('button', { name: /^(Take Photo|Retake)$/ })
+            .first()
+            .waitFor();
+          const take = camera.page.getByRole('button', { name: 'Take Photo' });
+          if ((await take.count()) === 0) await camera.page.getByRole('button', { name: 'Retake' }).click();
+          await take.click();
+          await camera.page.getByRole('button', { name: 'Retake' }).waitFor();
+          await camera.page.getByRole('button', { name: 'Continue' }).click();
+        }
+        await camera.page.waitForURL(/\/dashboard\//);
+      });
+      await camera.context.close();
+      await keepFailure(page, 'care-photo-back', async () => {
+        await queueRow(page, name, { pushed: true });
+      });
+      const after = await patient.ok<{ image: { requires_user_attention?: boolean } }>(
+        'GET',
+        `/users/${patient.org}/user/${patient.userId}/patient`,
+      );
+      expect(after.image.requires_user_attention).toBeFalsy();
+    } finally {
+      await context.close();
+      await cameraBrowser.close();
+    }
   }, 240_000);
 
   it("tells a patient who opens /care that it is the clinic's area", async () => {

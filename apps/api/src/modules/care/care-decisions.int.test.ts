@@ -252,7 +252,7 @@ describe('decisions on a visit', () => {
     const early = await decide(intake, 'approve', { prescription });
     expect(json(early)).toMatchObject({ text: 'VisitAwaitingPatient' });
 
-    // the patient takes the photo again for this visit (the photoreupload route of 000 §2)
+    // the patient takes the photo again from the verification page, naming no visit: it answers this one
     const photo = await sharp({ create: { width: 32, height: 16, channels: 3, background: '#888888' } })
       .png()
       .toBuffer();
@@ -264,7 +264,6 @@ describe('decisions on a visit', () => {
         part('client_id', patient.id) +
           part('image_type', 'id_images') +
           part('reupload_image', 'true') +
-          part('intake', intake) +
           `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="id.png"\r\nContent-Type: image/png\r\n\r\n`,
       ),
       photo,

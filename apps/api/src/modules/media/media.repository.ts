@@ -72,6 +72,29 @@ export function createMediaRepository(db: Db) {
     },
 
     /**
+     * The submitted visit the care team sent back for new photos, when the patient re-uploads without naming
+     * it (from the verification page rather than the visit): their photos are flagged and the visit waits.
+     */
+    async visitAwaitingPhotos(userId: string, organizationId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: intakes.id })
+        .from(intakes)
+        .innerJoin(users, eq(users.id, intakes.userId))
+        .where(
+          and(
+            eq(intakes.userId, userId),
+            eq(intakes.organizationId, organizationId),
+            sql`${intakes.patientComplete} and not ${intakes.physicianReview} and not ${intakes.closed}`,
+            sql`coalesce((${intakes.awaitingPatientUpdate}->>'is_awaiting')::boolean, false)`,
+            sql`coalesce((${users.image}->>'requires_user_attention')::boolean, false)`,
+          ),
+        )
+        .orderBy(sql`${intakes.completedAt} desc nulls last`)
+        .limit(1);
+      return row?.id;
+    },
+
+    /**
      * In one transaction: the media row, the user's image entry (set in place, so an ID upload and a
      * selfie upload at the same time both land) and the intake's verification. Returns the new image.
      */

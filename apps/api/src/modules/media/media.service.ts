@@ -45,6 +45,13 @@ export function createMediaService(deps: { repo: MediaRepository; storage: Stora
         throw Errors.notFound('The intake');
       }
 
+      // a re-upload that names no visit still answers the care team's request for new photos
+      const intake =
+        fields.intake ??
+        (fields.reupload_image
+          ? await repo.visitAwaitingPhotos(caller.userId, caller.organizationId)
+          : undefined);
+
       const photo = await cleanPhoto(upload.file);
       const id = newId();
       const url = mediaUrl(id);
@@ -65,9 +72,9 @@ export function createMediaService(deps: { repo: MediaRepository; storage: Stora
           },
           slot: isId ? 'id' : 'profile',
           entry: isId ? { id_url: url, date_uploaded: now } : { profile_url: url, date_uploaded: now },
-          intake: fields.intake
+          intake: intake
             ? {
-                id: fields.intake,
+                id: intake,
                 verification: isId ? { id_image_url: url } : { profile_image_url: url },
                 clearAwaiting: fields.reupload_image,
               }

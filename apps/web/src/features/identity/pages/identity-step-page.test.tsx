@@ -212,6 +212,26 @@ describe('taking the photos with the camera', () => {
     await waitFor(() => expect(uploads()[0]).toMatchObject({ reupload_image: 'true' }));
   });
 
+  it('on /verification, marks a reupload when the care team asked for new photos (no photo on file)', async () => {
+    camera = stubCamera();
+    api(
+      {},
+      {
+        [`GET /users/${ORG_ID}/user/${USER_ID}/patient`]: json(
+          200,
+          patient({ image: { requires_user_attention: true } }),
+        ),
+      },
+    );
+    const { user } = renderRoute(`/verification/${USER_ID}/id_image`);
+    const take = await screen.findByRole('button', { name: 'Take Photo' });
+    await waitFor(() => expect(take).toBeEnabled());
+    await user.click(take);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(uploads()[0]).toMatchObject({ reupload_image: 'true' }));
+    expect(uploads()[0]).not.toHaveProperty('intake');
+  });
+
   it('on /verification the selfie upload ends on the dashboard profile', async () => {
     camera = stubCamera();
     api();

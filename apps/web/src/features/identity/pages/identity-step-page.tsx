@@ -136,7 +136,7 @@ export default function IdentityStepPage() {
           kind={step}
           userId={userId}
           intakeId={intakeId}
-          reupload={awaiting || Boolean(step === 'id_image' ? idUrl : selfieUrl)}
+          reupload={awaiting || needsAttention || Boolean(step === 'id_image' ? idUrl : selfieUrl)}
           onUploaded={() => go(afterUpload(place, step))}
         />
       );
