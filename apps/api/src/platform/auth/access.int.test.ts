@@ -16,6 +16,8 @@ let owned: {
   order: string;
   appointment: string;
   notification: string;
+  conversation: string;
+  message: string;
 };
 
 beforeAll(async () => {
@@ -130,7 +132,24 @@ async function victimResources(): Promise<typeof owned> {
     order: order._id,
     appointment: appointment._id,
     notification: notification!.id,
+    ...(await victimConversation()),
   };
+}
+
+/** The victim's conversation with the care team, holding a message of theirs. */
+async function victimConversation() {
+  const [conversation] = json<{ _id: string }[]>(
+    await t.app.inject({ url: '/v2/conversations/patient', headers: bearer(victim.token) }),
+  );
+  const message = json<{ _id: string }>(
+    await t.app.inject({
+      method: 'PUT',
+      url: `/conversations/${org}/patient/${victim.id}/conversation/${conversation!._id}`,
+      headers: bearer(victim.token),
+      payload: { text: 'A private question for my care team' },
+    }),
+  );
+  return { conversation: conversation!._id, message: message._id };
 }
 
 /**
@@ -141,6 +160,7 @@ function urlFor(pattern: string, victimOrg: string, victimId: string): string {
   const resource = (name: string): string => {
     if (/^org(Id)?$/.test(name)) return victimOrg;
     if (name === 'intake') return owned.intake;
+    if (name === 'cid') return owned.conversation;
     if (['responseId', 'questionId', 'parent'].includes(name)) return owned.question;
     if (name === 'orderId' || name === 'planId') return name === 'orderId' ? owned.order : owned.subscription;
     if (name !== 'id') return victimId;
@@ -186,6 +206,7 @@ async function walkAs(token: string, label: string) {
     expect(res.statusCode, where).toBeLessThan(500);
     expect(res.body, where).not.toContain(victim.email);
     expect(res.body, where).not.toContain('Victimson');
+    expect(res.body, where).not.toContain('A private question');
     for (const id of Object.values(owned))
       expect(res.body, `${where} answers the victim's ${id}`).not.toContain(id);
   }
@@ -200,7 +221,9 @@ async function victimState() {
           (select canceled from appointments where id = ${owned.appointment}) as appointment,
           (select read_at is null from notifications where id = ${owned.notification}) as unread,
           (select products::text || closed::text || patient_complete::text from intakes where id = ${owned.intake}) as intake,
-          (select status from orders where id = ${owned.order}) as order_status`,
+          (select status from orders where id = ${owned.order}) as order_status,
+          (select count(*)::int from messages where conversation_id = ${owned.conversation}) as messages,
+          (select patient_read::text || medical_team_read::text from conversations where id = ${owned.conversation}) as read_state`,
   );
   return state;
 }
@@ -217,6 +240,18 @@ describe('access control over every registered route', () => {
     const before = await victimState();
     const outsider = await signupPatient(t.app, otherOrg);
     await walkAs(outsider.token, 'other organization');
+    expect(await victimState()).toEqual(before);
+  });
+
+  it('refuses another clinic’s staff on every guarded route', async () => {
+    const before = await victimState();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `/login/${otherOrg}`,
+      payload: { email: 'care@bluecrest.test', password: 'Demo1234!' },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    await walkAs(json<{ token: string }>(login).token, 'other clinic’s staff');
     expect(await victimState()).toEqual(before);
   });
 
