@@ -178,6 +178,11 @@ export const intakes = pgTable(
     promoCode: varchar('promo_code', { length: 20 }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Where the patient lives for licensing (their state, else their shipping address's), kept by database
+     * triggers from the user's row (migration 0021): the review queue filters by it along its own index.
+     */
+    patientState: varchar('patient_state', { length: 2 }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     /** The staff member working on the review (issue 12 §2), shown to the others in the queue. */
@@ -193,6 +198,10 @@ export const intakes = pgTable(
     /** The care team's review queue. */
     index('intakes_organization_id_awaiting_review_idx')
       .on(t.organizationId, t.completedAt, t.id)
+      .where(sql`${t.patientComplete} and not ${t.physicianReview} and not ${t.closed}`),
+    /** The review queue of one state (a filter, or a physician licensed in few states). */
+    index('intakes_organization_id_state_awaiting_review_idx')
+      .on(t.organizationId, t.patientState, t.completedAt, t.id)
       .where(sql`${t.patientComplete} and not ${t.physicianReview} and not ${t.closed}`),
   ],
 );

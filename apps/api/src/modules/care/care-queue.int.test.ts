@@ -156,6 +156,26 @@ describe('care review queue', () => {
     expect(json(bad)).toMatchObject({ text: 'ValidationError' });
   });
 
+  it('follows a patient who moves: their visit is found under their new state', async () => {
+    const moving = await visit('OR', 5);
+    const ids = async (q: string) => (await queue(tokens.care!, `${q}&limit=100`)).items.map((i) => i._id);
+    expect(await ids('?state=OR')).toContain(moving.id);
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/users/${org}/${moving.patientId}`,
+      headers: bearer(moving.patientToken),
+      payload: { state: 'NV' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await ids('?state=OR')).not.toContain(moving.id);
+    expect(await ids('?state=NV')).toContain(moving.id);
+    // without a state on file, the shipping address's stands in
+    await t.database.db.execute(
+      sql`update users set state = null, shipping_info = '{"state": "AZ"}'::jsonb where id = ${moving.patientId}`,
+    );
+    expect(await ids('?state=AZ')).toContain(moving.id);
+  });
+
   it('pages by cursor without gaps or repeats, and refuses a cursor it did not give', async () => {
     const all = (await queue(tokens.care!, '?limit=100')).items.map((i) => i._id);
     const seen: string[] = [];

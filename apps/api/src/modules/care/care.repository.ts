@@ -38,8 +38,9 @@ function awaitingReview(f: QueueFilters): SQL[] {
     sql`not exists (select 1 from ${productTemplates} pt where pt.id = ${intakes.products}->0->>'product_template'
       and pt.type = 'coaching_membership')`,
   ];
-  if (f.licensedStates) conditions.push(inArray(patientState, [...f.licensedStates]));
-  if (f.state) conditions.push(eq(patientState, f.state));
+  // the visit's copy of the patient's state (kept by triggers), so a state filter reads its own index
+  if (f.licensedStates) conditions.push(inArray(intakes.patientState, [...f.licensedStates]));
+  if (f.state) conditions.push(eq(intakes.patientState, f.state));
   if (f.product) {
     conditions.push(sql`${intakes.products} @> ${JSON.stringify([{ product_template: f.product }])}::jsonb`);
   }
