@@ -150,7 +150,17 @@ export function ThreadComposer({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (shouldSendOnEnter({ ...event, isComposing: event.nativeEvent.isComposing })) {
+    const { key, ctrlKey, shiftKey, altKey, metaKey } = event;
+    if (
+      shouldSendOnEnter({
+        key,
+        ctrlKey,
+        shiftKey,
+        altKey,
+        metaKey,
+        isComposing: event.nativeEvent.isComposing,
+      })
+    ) {
       event.preventDefault();
       submit();
     }
