@@ -47,6 +47,15 @@ function Block({ block }: { block: MessageBlock }) {
             url={url}
             alt={block.text || 'Image from your care team'}
             className="messages-image"
+            fallback={
+              url.startsWith('/') ? (
+                <p className="messages-paragraph">The image could not be shown.</p>
+              ) : (
+                <a href={url} target="_blank" rel="noopener noreferrer">
+                  View the image<span className="ui-visually-hidden"> (opens in a new tab)</span>
+                </a>
+              )
+            }
           />
           {block.text ? <figcaption className="messages-caption">{block.text}</figcaption> : null}
         </figure>
@@ -68,7 +77,12 @@ function Block({ block }: { block: MessageBlock }) {
               allowFullScreen
             />
           </div>
-          {block.text ? <figcaption className="messages-caption">{block.text}</figcaption> : null}
+          <figcaption className="messages-caption">
+            {block.text ? <span>{block.text} · </span> : null}
+            <a href={`https://www.youtube.com/watch?v=${id}`} target="_blank" rel="noopener noreferrer">
+              Watch on YouTube<span className="ui-visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </figcaption>
         </figure>
       );
     }

@@ -170,6 +170,17 @@ describe('Messages page (001 §2)', () => {
     expect(video.tagName).toBe('IFRAME');
     expect(video).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     expect(video).toHaveAttribute('loading', 'lazy');
+    expect(within(item).getByRole('link', { name: /^Watch on YouTube/ })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    );
+
+    // an image the browser cannot show (blocked, gone) leaves a link to it
+    fireEvent.error(image);
+    expect(within(item).getByRole('link', { name: /^View the image/ })).toHaveAttribute(
+      'href',
+      'https://cdn.example.com/dose-chart.png',
+    );
 
     const [ordered, unordered] = [
       item.querySelector('ol.messages-list')!,
