@@ -15,6 +15,9 @@ export function securityHeaders(): Record<string, string> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // the care team's video blocks, through YouTube's privacy-enhanced player only (decision 033);
+        // images stay the portal's own, so no message can make a patient's browser call a tracker
+        frameSrc: ['https://www.youtube-nocookie.com'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -343,5 +343,6 @@ describe('response headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeDefined();
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain('frame-src https://www.youtube-nocookie.com');
   });
 });
