@@ -84,6 +84,12 @@ export function realtimeSocketId(): string | undefined {
   return currentSocketId;
 }
 
+/**
+ * How many screens listen on each channel: the channel is left when the last one stops, so a page that
+ * closes does not cut off the shell listening on the same conversation.
+ */
+const listeners = new Map<string, number>();
+
 /** Handlers of a channel's events, each given the event's data. */
 export type ChannelHandlers = Record<string, (data: unknown) => void>;
 
@@ -110,6 +116,7 @@ export function useChannelEvents(
     realtimeClient().then(
       (pusher) => {
         if (cancelled) return;
+        listeners.set(channel, (listeners.get(channel) ?? 0) + 1);
         const subscription = pusher.subscribe(channel);
         const bound = events
           .split(',')
@@ -134,12 +141,19 @@ export function useChannelEvents(
         subscription.bind('pusher:subscription_succeeded', joined);
         subscription.bind('pusher:subscription_error', refused);
         pusher.connection.bind('state_change', onState);
+        // another screen already joined it: its success will not be announced again
+        if (subscription.subscribed) joined();
         cleanup = () => {
           subscription.unbind('pusher:subscription_succeeded', joined);
           subscription.unbind('pusher:subscription_error', refused);
           for (const [event, handler] of bound) subscription.unbind(event, handler);
           pusher.connection.unbind('state_change', onState);
-          pusher.unsubscribe(channel);
+          const left = (listeners.get(channel) ?? 1) - 1;
+          if (left > 0) listeners.set(channel, left);
+          else {
+            listeners.delete(channel);
+            pusher.unsubscribe(channel);
+          }
         };
       },
       () => {

@@ -1,10 +1,13 @@
+import { conversationChannel } from '@portal/domain/contracts/messaging';
 import { INITIAL_SCROLL_CHROME, nextScrollChrome } from '@portal/domain/navigation/footer-scroll';
 import { latestLabPanelId } from '@portal/domain/navigation/labs-destination';
 import { hasUnreadConversation } from '@portal/domain/navigation/unread-conversation';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { patientConversationQueryOptions } from '../../api/conversations';
+import { conversationKeys, patientConversationQueryOptions } from '../../api/conversations';
 import { latestLabPanelsQueryOptions } from '../../api/labs';
+import { notificationKeys } from '../../api/notifications';
+import { useChannelEvents } from '../../lib/realtime';
 
 /**
  * `scrolled`: the header counts as scrolled (past 50 px). `hidden`: the mobile footer hides while the patient
@@ -77,7 +80,38 @@ export function useMessagesUnread(userId: string): boolean {
     retry: false,
     staleTime: 30_000,
   });
+  useConversationLive(userId);
   return query.data ?? false;
+}
+
+/** Real time waits this long after the shell shows: the first screen never pays for it. */
+export const LIVE_DOT_DELAY_MS = 3000;
+
+/**
+ * The dot and the bell follow the conversation as it happens: a message from the team or a read receipt on
+ * the patient's conversation channel reads the conversation and the notifications again. The connection is
+ * made once the first screen has settled.
+ */
+function useConversationLive(userId: string) {
+  const client = useQueryClient();
+  const conversation = useQuery({
+    ...patientConversationQueryOptions(userId),
+    select: (body) =>
+      Array.isArray(body) ? ((body[0] as { _id?: unknown } | undefined)?._id ?? null) : null,
+    retry: false,
+    staleTime: 30_000,
+  });
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(true), LIVE_DOT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  const id = typeof conversation.data === 'string' ? conversation.data : null;
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: conversationKeys.ofPatient(userId) });
+    void client.invalidateQueries({ queryKey: notificationKeys.all });
+  };
+  useChannelEvents(settled && id ? conversationChannel(id) : null, { message: refresh, read: refresh });
 }
 
 /**
