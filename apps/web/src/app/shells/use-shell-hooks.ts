@@ -111,7 +111,12 @@ function useConversationLive(userId: string) {
     void client.invalidateQueries({ queryKey: conversationKeys.ofPatient(userId) });
     void client.invalidateQueries({ queryKey: notificationKeys.all });
   };
-  useChannelEvents(settled && id ? conversationChannel(id) : null, { message: refresh, read: refresh });
+  // joined (or back after a break): what happened meanwhile is read too
+  useChannelEvents(
+    settled && id ? conversationChannel(id) : null,
+    { message: refresh, read: refresh },
+    refresh,
+  );
 }
 
 /**
