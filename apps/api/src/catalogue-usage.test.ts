@@ -11,10 +11,7 @@ import { describe, expect, it } from 'vitest';
  */
 const OWED: Record<string, string> = {
   // 13: messaging
-  'MESSAGES.fileSendError': 'issue 13 (messaging)',
   'MESSAGES.lifestyleOtherDetails': 'issue 13 (lifestyle questions in the care conversation)',
-  TYPING_NOTICE_THROTTLE_MS: 'issue 13 (messaging)',
-  TYPING_INDICATOR_MS: 'issue 13 (messaging)',
   // 14: labs
   'MESSAGES.labOrderSuccess': 'issue 14 (labs)',
   'MESSAGES.requisitionNotReady': 'issue 14 (labs)',
