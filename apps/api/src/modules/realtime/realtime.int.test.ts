@@ -170,6 +170,19 @@ describe('real-time events over the Pusher protocol (embedded server)', () => {
     expect(messages.some((m) => m.event === 'pusher_internal:subscription_succeeded')).toBe(false);
   });
 
+  it('never sends an event over Pusher’s 10 KB: the client gets the next one and not the big one', async () => {
+    const client = connect(tokens.care!);
+    const channel = client.subscribe(careQueueChannel(org));
+    await next(channel, 'pusher:subscription_succeeded');
+    const heard: string[] = [];
+    channel.bind('probe', (data: { size: string }) => heard.push(data.size));
+    const small = next(channel, 'probe');
+    t.app.ctx.realtime.trigger(careQueueChannel(org), 'probe', { size: 'big', pad: 'x'.repeat(10_300) });
+    t.app.ctx.realtime.trigger(careQueueChannel(org), 'probe', { size: 'small' });
+    await small;
+    expect(heard).toEqual(['small']);
+  });
+
   it('names only routes that exist among the queue-changing calls', () => {
     const registered = new Set(t.app.apiRoutes.map((route) => `${route.method} ${route.url}`));
     for (const route of queueChangingRoutes()) expect(registered, route).toContain(route);
