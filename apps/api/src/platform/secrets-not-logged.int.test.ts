@@ -73,4 +73,32 @@ describe('what the server never logs', () => {
       expect(log).not.toContain(secret);
     }
   });
+
+  it('logs no message text, neither sent nor refused', async () => {
+    const p = await signupPatient(t.app, org);
+    const auth = { authorization: `Bearer ${p.token}` };
+    const [conversation] = json<{ _id: string }[]>(
+      await t.app.inject({ url: '/v2/conversations/patient', headers: auth }),
+    );
+    const url = `/conversations/${org}/patient/${p.id}/conversation/${conversation!._id}`;
+    const before = lines.length;
+    const sent = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth,
+      payload: { text: 'My secret symptom is dizziness' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth,
+      payload: { text: 'Another private worry', colour: 'red' },
+    });
+    expect(refused.statusCode).toBe(400);
+    const log = lines.slice(before).join('');
+    expect(log).toContain('request');
+    expect(log).not.toContain('dizziness');
+    expect(log).not.toContain('private worry');
+  });
 });
