@@ -141,3 +141,19 @@ export async function rows<T = Record<string, unknown>>(database: Database, quer
   const result = (await database.db.execute(query)) as unknown as { rows: T[] } | T[];
   return Array.isArray(result) ? result : result.rows;
 }
+
+/** Signs a seeded user (demo staff and patients share the demo password) in; answers the session token. */
+export async function logInAs(
+  app: FastifyInstance,
+  email: string,
+  organization: string,
+  password = 'Demo1234!',
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/login/${organization}`,
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+  return (res.json() as { token: string }).token;
+}

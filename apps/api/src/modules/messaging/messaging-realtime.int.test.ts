@@ -7,9 +7,10 @@ import {
   READ_EVENT,
   TYPING_EVENT,
 } from '@portal/domain/contracts/messaging';
-import Pusher from 'pusher-js';
+import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, json, signupPatient, type TestApp } from '../../test/harness';
+import { bearer, createTestApp, json, logInAs, signupPatient, type TestApp } from '../../test/harness';
+import { connectPusher, nextEvent } from '../../test/pusher-client';
 
 let t: TestApp;
 let port: number;
@@ -18,54 +19,13 @@ let otherOrg: string;
 const tokens: Record<string, string> = {};
 const clients: Pusher[] = [];
 
-async function logIn(email: string, orgId: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/login/${orgId}`,
-    payload: { email, password: 'Demo1234!' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return json<{ token: string }>(res).token;
-}
-
-/** The unmodified pusher-js client on the portal's embedded server, authorized through `endpoint` with `token`. */
-function connect(token: string, endpoint = '/pusher/auth'): Pusher {
-  const client = new Pusher('portal', {
-    cluster: '',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: {
-      customHandler: ({ socketId, channelName }, callback) => {
-        fetch(`http://127.0.0.1:${port}${endpoint}`, {
-          method: 'POST',
-          headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }).toString(),
-        })
-          .then(async (res) =>
-            res.ok
-              ? callback(null, (await res.json()) as { auth: string; channel_data?: string })
-              : callback(new Error(`status ${res.status}`), null),
-          )
-          .catch((error: Error) => callback(error, null));
-      },
-    },
-  });
+function connect(token: string, endpoint?: string): Pusher {
+  const client = connectPusher(port, token, endpoint);
   clients.push(client);
   return client;
 }
 
-function next<T = unknown>(channel: ReturnType<Pusher['subscribe']>, event: string) {
-  return new Promise<T>((resolve) => {
-    const handler = (data: T) => {
-      channel.unbind(event, handler);
-      resolve(data);
-    };
-    channel.bind(event, handler);
-  });
-}
+const next = nextEvent;
 
 async function joined(client: Pusher, name: string) {
   const channel = client.subscribe(name);
@@ -89,8 +49,8 @@ beforeAll(async () => {
   port = (t.app.server.address() as { port: number }).port;
   org = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=localhost' }))._id;
   otherOrg = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=127.0.0.1' }))._id;
-  tokens.care = await logIn('care@evergreen.test', org);
-  tokens.otherCare = await logIn('care@bluecrest.test', otherOrg);
+  tokens.care = await logInAs(t.app, 'care@evergreen.test', org);
+  tokens.otherCare = await logInAs(t.app, 'care@bluecrest.test', otherOrg);
 });
 
 afterAll(async () => {

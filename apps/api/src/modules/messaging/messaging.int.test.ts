@@ -6,6 +6,7 @@ import {
   bearer,
   createTestApp,
   json,
+  logInAs,
   readOutbox,
   rows,
   signupPatient,
@@ -16,16 +17,6 @@ let t: TestApp;
 let org: string;
 let otherOrg: string;
 const tokens: Record<string, string> = {};
-
-async function logIn(email: string, orgId: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/login/${orgId}`,
-    payload: { email, password: 'Demo1234!' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return json<{ token: string }>(res).token;
-}
 
 type Patient = Awaited<ReturnType<typeof signupPatient>> & { conversation: string };
 
@@ -72,9 +63,9 @@ beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_ACCOUNT: '1000', RATE_LIMIT_ADDRESS: '1000' });
   org = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=localhost' }))._id;
   otherOrg = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=127.0.0.1' }))._id;
-  tokens.care = await logIn('care@evergreen.test', org);
-  tokens.physician = await logIn('physician@evergreen.test', org);
-  tokens.otherCare = await logIn('care@bluecrest.test', otherOrg);
+  tokens.care = await logInAs(t.app, 'care@evergreen.test', org);
+  tokens.physician = await logInAs(t.app, 'physician@evergreen.test', org);
+  tokens.otherCare = await logInAs(t.app, 'care@bluecrest.test', otherOrg);
 });
 
 afterAll(async () => {
@@ -109,7 +100,7 @@ describe('the patient’s conversation', () => {
   });
 
   it('shows the demo patient’s history, announcement first, unread by her', async () => {
-    const dana = await logIn('demo@evergreen.test', org);
+    const dana = await logInAs(t.app, 'demo@evergreen.test', org);
     const [conversation] = json<Conversation[]>(
       await t.app.inject({ url: '/v2/conversations/patient', headers: bearer(dana) }),
     );

@@ -1,8 +1,9 @@
 import { careQueueChannel, QUEUE_CHANGED_EVENT } from '@portal/domain/contracts/realtime';
-import Pusher from 'pusher-js';
+import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { bearer, createTestApp, json, signupPatient, type TestApp } from '../../test/harness';
+import { bearer, createTestApp, json, logInAs, signupPatient, type TestApp } from '../../test/harness';
+import { connectPusher, nextEvent } from '../../test/pusher-client';
 import { queueChangingRoutes } from './queue-events';
 
 let t: TestApp;
@@ -12,49 +13,13 @@ let otherOrg: string;
 const tokens: Record<string, string> = {};
 const clients: Pusher[] = [];
 
-async function logIn(email: string, orgId: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/login/${orgId}`,
-    payload: { email, password: 'Demo1234!' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return json<{ token: string }>(res).token;
-}
-
-/** The unmodified pusher-js client on the portal's embedded server, authorized through /pusher/auth with `token`. */
 function connect(token: string): Pusher {
-  const client = new Pusher('portal', {
-    cluster: '',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: {
-      customHandler: ({ socketId, channelName }, callback) => {
-        fetch(`http://127.0.0.1:${port}/pusher/auth`, {
-          method: 'POST',
-          headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }).toString(),
-        })
-          .then(async (res) =>
-            res.ok
-              ? callback(null, (await res.json()) as { auth: string })
-              : callback(new Error(`status ${res.status}`), null),
-          )
-          .catch((error: Error) => callback(error, null));
-      },
-    },
-  });
+  const client = connectPusher(port, token);
   clients.push(client);
   return client;
 }
 
-/** Resolves with the first of the channel's events named, or of its subscription's outcome. */
-function next(channel: ReturnType<Pusher['subscribe']>, event: string) {
-  return new Promise<unknown>((resolve) => channel.bind(event, resolve));
-}
+const next = nextEvent;
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_ACCOUNT: '1000', RATE_LIMIT_ADDRESS: '1000' });
@@ -62,8 +27,8 @@ beforeAll(async () => {
   port = (t.app.server.address() as { port: number }).port;
   org = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=localhost' }))._id;
   otherOrg = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=127.0.0.1' }))._id;
-  tokens.care = await logIn('care@evergreen.test', org);
-  tokens.otherCare = await logIn('care@bluecrest.test', otherOrg);
+  tokens.care = await logInAs(t.app, 'care@evergreen.test', org);
+  tokens.otherCare = await logInAs(t.app, 'care@bluecrest.test', otherOrg);
 });
 
 afterAll(async () => {
