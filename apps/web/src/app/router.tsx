@@ -72,6 +72,7 @@ const careTasksPage = screen(() => import('../features/care/pages/tasks-page'));
 const careFulfilmentPage = screen(() => import('../features/care/pages/fulfilment-page'));
 const careStaffPage = screen(() => import('../features/care/pages/staff-page'));
 const careAuditPage = screen(() => import('../features/care/pages/audit-page'));
+const careSettingsPage = screen(() => import('../features/care/pages/settings-page'));
 const careInboxPage = screen(() => import('../features/care/pages/inbox-page'));
 const careThreadPage = screen(() => import('../features/care/pages/thread-page'));
 const careInvitationPage = screen(() => import('../features/care/pages/invitation-page'));
@@ -404,6 +405,11 @@ export const routes: RouteObject[] = [
           },
           { path: 'staff', lazy: careStaffPage, handle: { title: 'Staff' } satisfies ScreenHandle },
           { path: 'audit', lazy: careAuditPage, handle: { title: 'Audit trail' } satisfies ScreenHandle },
+          {
+            path: 'settings',
+            lazy: careSettingsPage,
+            handle: { title: 'Clinic settings' } satisfies ScreenHandle,
+          },
         ],
       },
 

@@ -30,9 +30,22 @@ describe('staff roles', () => {
     expect(isClinicalAction('complete_call')).toBe(false);
   });
 
-  it('keeps staff management and the audit trail with admins', () => {
+  it("keeps staff management, the clinic's settings and the audit trail with admins", () => {
     expect(STAFF_ROLES.filter((r) => staffCan(r, 'manage_staff'))).toEqual(['admin']);
+    expect(STAFF_ROLES.filter((r) => staffCan(r, 'manage_settings'))).toEqual(['admin']);
     expect(STAFF_ROLES.filter((r) => staffCan(r, 'read_audit'))).toEqual(['admin']);
+    expect(isClinicalAction('manage_settings')).toBe(false);
+  });
+
+  it('lets an admin do exactly the administrative work, and read and annotate charts', () => {
+    expect(STAFF_ACTIONS.filter((a) => staffCan('admin', a))).toEqual([
+      'read_chart',
+      'advance_fulfilment',
+      'write_note',
+      'manage_staff',
+      'manage_settings',
+      'read_audit',
+    ]);
   });
 
   it('allows nothing to a patient or an unknown role', () => {

@@ -24,6 +24,7 @@ export const STAFF_ACTIONS = [
   'advance_fulfilment',
   'write_note',
   'manage_staff',
+  'manage_settings',
   'read_audit',
   'complete_call',
 ] as const;
@@ -57,7 +58,14 @@ const ALLOWED: Readonly<Record<StaffRole, ReadonlySet<StaffAction>>> = {
     'write_note',
     'complete_call',
   ]),
-  admin: new Set(['read_chart', 'advance_fulfilment', 'write_note', 'manage_staff', 'read_audit']),
+  admin: new Set([
+    'read_chart',
+    'advance_fulfilment',
+    'write_note',
+    'manage_staff',
+    'manage_settings',
+    'read_audit',
+  ]),
 };
 
 export const isStaffRole = (role: string): role is StaffRole =>

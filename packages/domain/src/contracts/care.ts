@@ -412,3 +412,35 @@ export const CareInvitationLookup = z.object({
   expires_at: z.string(),
 });
 export type CareInvitationLookup = z.infer<typeof CareInvitationLookup>;
+
+/**
+ * Bounds of the messaging reminder delay (issue 13): the minutes a patient has to read a message from the care
+ * team before one reminder reaches them by e-mail or text; at least a minute, at most a week.
+ */
+export const REMINDER_DELAY_MIN_MINUTES = 1;
+export const REMINDER_DELAY_MAX_MINUTES = 10_080;
+
+const ReminderDelayMinutes = z
+  .number({ error: 'Enter a number of minutes.' })
+  .int('Enter a whole number of minutes.')
+  .min(REMINDER_DELAY_MIN_MINUTES, 'Enter at least 1 minute.')
+  .max(REMINDER_DELAY_MAX_MINUTES, 'Enter at most 10,080 minutes (one week).');
+
+/** GET /care/{org}/settings: the clinic's settings an admin may change, as they apply now (defaults filled). */
+export const ClinicSettings = z.object({
+  messaging: z.object({ reminder_delay_minutes: ReminderDelayMinutes }),
+});
+export type ClinicSettings = z.infer<typeof ClinicSettings>;
+
+/** PUT /care/{org}/settings: the new settings (admins); the answer is the settings as stored. */
+export const ClinicSettingsBody = z
+  .object({
+    messaging: z
+      .object(
+        { reminder_delay_minutes: ReminderDelayMinutes },
+        { error: (issue) => (issue.code === 'invalid_type' ? 'Send the messaging settings.' : undefined) },
+      )
+      .strict(),
+  })
+  .strict();
+export type ClinicSettingsBody = z.infer<typeof ClinicSettingsBody>;

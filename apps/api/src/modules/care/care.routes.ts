@@ -38,6 +38,7 @@ import { createCareRepository } from './care.repository';
 import { createCareService } from './care.service';
 import { createChartRepository } from './chart.repository';
 import { createChartService } from './chart.service';
+import { clinicSettingsRoutes } from './clinic-settings.routes';
 import { createDecisionsService } from './decisions.service';
 import { createStaffService } from './staff.service';
 import { createStaffAdminService } from './staff-admin.service';
@@ -369,4 +370,6 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
       return staff.accept(request.body);
     },
   );
+
+  await app.register(clinicSettingsRoutes);
 };

@@ -19,6 +19,7 @@ const WORKSPACE_PAGES: readonly { to: string; label: string; needs?: StaffAction
   { to: '/care/fulfilment', label: 'Fulfilment', needs: 'advance_fulfilment' },
   { to: '/care/staff', label: 'Staff', needs: 'manage_staff' },
   { to: '/care/audit', label: 'Audit trail', needs: 'read_audit' },
+  { to: '/care/settings', label: 'Settings', needs: 'manage_settings' },
 ];
 
 /**

@@ -1,0 +1,209 @@
+import type { ClinicSettings } from '@portal/domain/contracts/care';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, mockApi, ORG_ID, renderRoute, setOrganization } from '../../../test/helpers';
+import { signInStaff } from '../test-fixtures';
+import { formatMinutes, minutesOf } from './settings-page';
+
+const SETTINGS = `GET /care/${ORG_ID}/settings`;
+const SAVE = `PUT /care/${ORG_ID}/settings`;
+const FIELD = 'Reminder after (minutes)';
+
+const settings = (minutes = 30): ClinicSettings => ({ messaging: { reminder_delay_minutes: minutes } });
+
+beforeEach(() => setOrganization());
+
+/** The ids an element's aria-describedby names, as their texts. */
+function descriptionsOf(element: HTMLElement): string[] {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? `missing #${id}`);
+}
+
+describe('the clinic settings page', () => {
+  it("shows the clinic's reminder delay in a Messages section, its hint tied to the field; the bar links here", async () => {
+    signInStaff('admin');
+    mockApi({ [SETTINGS]: json(200, settings(30)) });
+    renderRoute('/care/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clinic settings' })).toBeInTheDocument();
+    const section = within(await screen.findByRole('region', { name: 'Messages' }));
+    const field = section.getByLabelText(FIELD);
+    expect(field).toHaveValue('30');
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    expect(descriptionsOf(field)).toEqual([
+      expect.stringMatching(
+        /^If a patient has not read a message from the care team after this many minutes, they get one e-mail or text, by their notification preferences\. It never contains the message\./,
+      ),
+    ]);
+    expect(section.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    const nav = within(screen.getByRole('navigation', { name: 'Workspace' }));
+    expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+    expect(document.title).toMatch(/^Clinic settings/);
+  });
+
+  it('saves a new delay: the server gets a number, the field shows what it stored, the save is announced', async () => {
+    signInStaff('admin');
+    let stored = settings(30);
+    const requests = mockApi({
+      [SETTINGS]: () => json(200, stored),
+      [SAVE]: (request) => {
+        stored = request.body as ClinicSettings;
+        return json(200, stored);
+      },
+    });
+    const { user } = renderRoute('/care/settings');
+    const field = await screen.findByLabelText(FIELD);
+    await user.clear(field);
+    await user.type(field, ' 45 ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const saved = await screen.findByText(
+      'Settings saved. A patient who has not read a message from the care team gets their reminder after 45 minutes.',
+    );
+    expect(saved.closest('[role="status"]')).not.toBeNull();
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([
+      expect.objectContaining({
+        path: `/care/${ORG_ID}/settings`,
+        body: { messaging: { reminder_delay_minutes: 45 } },
+      }),
+    ]);
+    expect(field).toHaveValue('45');
+    expect(field).not.toHaveAttribute('aria-invalid');
+
+    // editing again clears the announcement, so it never describes a value not yet saved
+    await user.type(field, '0');
+    expect(screen.queryByText(/^Settings saved/)).toBeNull();
+  });
+
+  it("checks the value as the server does before sending, with the contract's messages on the field", async () => {
+    signInStaff('admin');
+    const requests = mockApi({ [SETTINGS]: json(200, settings(30)) });
+    const { user } = renderRoute('/care/settings');
+    const field = await screen.findByLabelText(FIELD);
+    const save = screen.getByRole('button', { name: 'Save' });
+    for (const [typed, message] of [
+      ['0', 'Enter at least 1 minute.'],
+      ['10081', 'Enter at most 10,080 minutes (one week).'],
+      ['1.5', 'Enter a whole number of minutes.'],
+      ['an hour', 'Enter a number of minutes.'],
+      ['', 'Enter a number of minutes.'],
+    ] as const) {
+      await user.clear(field);
+      if (typed) await user.type(field, typed);
+      await user.click(save);
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(descriptionsOf(field)).toEqual([expect.stringMatching(/^If a patient/), message]);
+    }
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  it("shows the server's refusal on the field, and one it cannot place above the form", async () => {
+    signInStaff('admin');
+    let answer = json(400, {
+      text: 'ValidationError',
+      message: 'Enter at most 10,080 minutes (one week).',
+      fields: [
+        {
+          path: 'body.messaging.reminder_delay_minutes',
+          message: 'Enter at most 10,080 minutes (one week).',
+        },
+      ],
+    });
+    mockApi({ [SETTINGS]: json(200, settings(30)), [SAVE]: () => answer });
+    const { user } = renderRoute('/care/settings');
+    const field = await screen.findByLabelText(FIELD);
+    await user.clear(field);
+    await user.type(field, '60');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter at most 10,080 minutes (one week).')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(descriptionsOf(field)).toContain('Enter at most 10,080 minutes (one week).');
+    expect(screen.queryByText(/^Settings saved/)).toBeNull();
+
+    // typing again clears it; a refusal of the whole request is shown on the form
+    await user.type(field, '0');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    answer = json(403, { text: 'Forbidden', message: 'You do not have access to this resource.' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have access to this resource.');
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('says so while loading, and when the settings cannot be read offers to try again', async () => {
+    signInStaff('admin');
+    let release: (r: Response) => void = () => {};
+    let calls = 0;
+    mockApi({
+      [SETTINGS]: () => {
+        calls += 1;
+        if (calls === 1)
+          return json(500, { text: 'NetworkError', message: 'Something went wrong. Please try again.' });
+        return new Promise<Response>((resolve) => {
+          release = resolve;
+        });
+      },
+    });
+    const { user } = renderRoute('/care/settings');
+    const failed = await screen.findByRole('alert');
+    expect(failed).toHaveTextContent('The clinic settings could not be loaded.');
+    expect(failed).toHaveTextContent('Something went wrong. Please try again.');
+    expect(screen.queryByLabelText(FIELD)).toBeNull();
+    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(calls).toBe(2));
+    release(json(200, settings(90)));
+    expect(await screen.findByLabelText(FIELD)).toHaveValue('90');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a spinner until the settings arrive', async () => {
+    signInStaff('admin');
+    let release: (r: Response) => void = () => {};
+    mockApi({
+      [SETTINGS]: () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    });
+    renderRoute('/care/settings');
+    expect(await screen.findByText('Loading the clinic settings')).toBeInTheDocument();
+    release(json(200, settings(30)));
+    expect(await screen.findByLabelText(FIELD)).toHaveValue('30');
+    expect(screen.queryByText('Loading the clinic settings')).toBeNull();
+  });
+
+  it.each(['care_team', 'physician'] as const)(
+    'tells a %s that only an admin changes them, reads nothing and offers no link',
+    async (role) => {
+      signInStaff(role);
+      const requests = mockApi({ [SETTINGS]: json(200, settings(30)) });
+      renderRoute('/care/settings');
+      expect(
+        await screen.findByRole('heading', { name: "Only an admin can change the clinic's settings" }),
+      ).toBeInTheDocument();
+      expect(screen.queryByLabelText(FIELD)).toBeNull();
+      expect(requests.filter((r) => r.path.startsWith(`/care/${ORG_ID}/settings`))).toEqual([]);
+      const nav = within(screen.getByRole('navigation', { name: 'Workspace' }));
+      expect(nav.queryByRole('link', { name: 'Settings' })).toBeNull();
+    },
+  );
+});
+
+describe('the minutes field', () => {
+  it('reads digits (and a thousands comma) as a number, nothing as missing, anything else as text', () => {
+    expect(minutesOf(' 45 ')).toBe(45);
+    expect(minutesOf('10,080')).toBe(10_080);
+    expect(minutesOf('1.5')).toBe(1.5);
+    expect(minutesOf('')).toBeUndefined();
+    expect(minutesOf('an hour')).toBe('an hour');
+  });
+
+  it('says a delay in days, hours and minutes', () => {
+    expect(formatMinutes(1)).toBe('1 minute');
+    expect(formatMinutes(45)).toBe('45 minutes');
+    expect(formatMinutes(60)).toBe('1 hour');
+    expect(formatMinutes(90)).toBe('1 hour 30 minutes');
+    expect(formatMinutes(1_441)).toBe('1 day 1 minute');
+    expect(formatMinutes(10_080)).toBe('7 days');
+  });
+});
