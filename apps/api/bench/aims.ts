@@ -9,6 +9,11 @@ export const AIMS = {
   dashboardP95: 30,
   /** The care workspace's queue and chart with 10,000 visits waiting (issue 12), p95 at 10 clients. */
   careP95: 50,
+  /**
+   * The chat (issue 13): send to receipt p99 through pusher-js with 1,000 clients, on one instance and on two
+   * sharing Redis (ms); a 10,000-message conversation's first and older pages, p95 at 10 clients (ms).
+   */
+  chat: { oneInstanceP99: 100, twoInstancesP99: 150, pagesP95: 30 },
   /** With a second process keeping every core busy, the funnel's p95 may be this many times its aim. */
   busyFactor: 3,
 } as const;

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { AIMS, type Figure, printFigures } from './aims';
 import { CARE_LOAD, measureCare, seedCareLoad } from './care';
+import { benchChat, type ChatResults, chatFigures } from './chat';
 import { startCpuBurner } from './cpu-burner';
 import {
   giveNotifications,
@@ -227,7 +228,8 @@ async function main() {
   let loginJs = { kb: 0, files: 0 };
   let dashboard: Awaited<ReturnType<typeof measureDashboard>> | undefined;
   let care: Awaited<ReturnType<typeof measureCare>> = [];
-  // BENCH_ONLY=care: the care workspace's figures alone (PostgreSQL)
+  let chat: ChatResults | undefined;
+  // BENCH_ONLY=care: the care workspace's figures alone (PostgreSQL); BENCH_ONLY=chat: the chat's (PostgreSQL, Redis)
   const only = process.env.BENCH_ONLY;
   const notificationPages: { label: string; pages: Awaited<ReturnType<typeof measureNotificationPages>> }[] =
     [];
@@ -243,12 +245,19 @@ async function main() {
       care = await measureCare(server.base, org, Math.min(SECONDS, 3));
       await stopServer(server);
     }
+    if (only === 'chat') {
+      const pgUrl = await freshPostgres();
+      if (!pgUrl) throw new Error('BENCH_ONLY=chat needs PostgreSQL');
+      chat = await benchChat({ pgUrl, dataDir, seconds: SECONDS, start: startServer, stop: stopServer });
+    }
   } finally {
     if (only) rmSync(dataDir, { recursive: true, force: true });
   }
   if (only) {
-    const aims = printFigures(careFigures(care));
-    console.info(`\nCare aims: ${aims.passed} pass, ${aims.failed.length} FAIL`);
+    const aims = printFigures(only === 'chat' && chat ? chatFigures(chat) : careFigures(care));
+    console.info(
+      `\n${only === 'chat' ? 'Chat' : 'Care'} aims: ${aims.passed} pass, ${aims.failed.length} FAIL${aims.failed.map((f) => `\n  FAIL ${f}`).join('')}`,
+    );
     return;
   }
   try {
@@ -283,6 +292,16 @@ async function main() {
       await seedCareLoad(pgUrl, org);
       care = await measureCare(server.base, org, Math.min(SECONDS, 3));
       await stopServer(server);
+      // the chat on a database of its own (issue 13)
+      const chatUrl = await freshPostgres();
+      if (chatUrl)
+        chat = await benchChat({
+          pgUrl: chatUrl,
+          dataDir,
+          seconds: SECONDS,
+          start: startServer,
+          stop: stopServer,
+        });
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -372,6 +391,7 @@ async function main() {
       });
   }
   figures.push(...careFigures(care));
+  if (chat) figures.push(...chatFigures(chat));
   const aims = printFigures(figures);
   for (const side of notificationPages) {
     // "as fast as one with 10": every page of the large list within 1.5x the small list's first page (and
