@@ -95,11 +95,11 @@ export function createCareRepository(db: Db) {
         )
         .orderBy(asc(intakes.completedAt), asc(intakes.id))
         .limit(limit + 1);
-      // counted up to one past the cap: the walk stops there instead of joining every waiting visit
+      // counted up to one past the cap, on the visits alone (every filter reads the visit's own columns): the
+      // walk stops there instead of joining every waiting visit to its patient
       const matching = db
         .select({ one: sql`1` })
         .from(intakes)
-        .innerJoin(users, eq(users.id, intakes.userId))
         .where(and(...where))
         .limit(QUEUE_COUNT_CAP + 1)
         .as('matching');
