@@ -440,17 +440,21 @@ describe('resolveResult', () => {
       ok: false,
       reason: 'unknown_biomarker',
     });
+    const hba1c = biomarker('hba1c');
     expect(resolveResult({ code: 'hba1c', value: 38, unit: 'mmol/mol' })).toEqual({
       ok: false,
       reason: 'unknown_unit',
+      biomarker: hba1c,
     });
-    expect(resolveResult({ code: 'hba1c', value: 38, unit: 'mmol/L' })).toEqual({
+    expect(resolveResult({ code: '4548-4', value: 38, unit: 'mmol/L' })).toEqual({
       ok: false,
       reason: 'unknown_unit',
+      biomarker: hba1c,
     });
     expect(resolveResult({ code: 'hba1c', value: Number.NaN, unit: '%' })).toEqual({
       ok: false,
       reason: 'not_a_number',
+      biomarker: hba1c,
     });
   });
 

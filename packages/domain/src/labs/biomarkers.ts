@@ -612,7 +612,8 @@ export interface NamedResult {
 /** A named result read against the catalogue. */
 export type ResolvedResult =
   | { ok: true; biomarker: Biomarker; value: number; unit: UcumUnit; loinc: string }
-  | { ok: false; reason: 'unknown_biomarker' | 'unknown_unit' | 'not_a_number' };
+  | { ok: false; reason: 'unknown_biomarker' }
+  | { ok: false; reason: 'unknown_unit' | 'not_a_number'; biomarker: Biomarker };
 
 /**
  * Reads a named result: which biomarker (by key or LOINC), which of its units (the unit given decides, and
@@ -623,7 +624,7 @@ export function resolveResult(result: NamedResult): ResolvedResult {
   if (!found) return { ok: false, reason: 'unknown_biomarker' };
   const parsed = parseUnit(result.unit);
   const entry = parsed ? found.units.find((u) => u.unit === parsed) : undefined;
-  if (!entry) return { ok: false, reason: 'unknown_unit' };
-  if (!Number.isFinite(result.value)) return { ok: false, reason: 'not_a_number' };
+  if (!entry) return { ok: false, reason: 'unknown_unit', biomarker: found };
+  if (!Number.isFinite(result.value)) return { ok: false, reason: 'not_a_number', biomarker: found };
   return { ok: true, biomarker: found, value: result.value, unit: entry.unit, loinc: entry.loinc };
 }
