@@ -407,15 +407,15 @@ async function checkOrders(page: Page) {
   await page.goto(home);
 }
 
-describe('the coming-soon pages and an empty orders page', () => {
+describe('the coming-soon pages and the empty orders and messages pages', () => {
   it('are accessible, fit a phone and are named in the title (1280 and 390 px)', async () => {
     const email = uniqueEmail('soon');
     await (await PortalApi.forHost()).signup(email, 'Secret123');
     const { context, page } = await newPage(browser, DESKTOP);
     await keepFailure(page, 'coming-soon', async () => {
       await logIn(page, email, 'Secret123');
+      const messages = dashboardUrl(page, 'messages');
       const pages: [string, string][] = [
-        [dashboardUrl(page, 'messages'), 'Messages'],
         [dashboardUrl(page, 'appointments'), 'Appointments'],
         [dashboardUrl(page, 'providers'), 'Providers'],
         [dashboardUrl(page, 'labs'), 'Labs'],
@@ -430,6 +430,9 @@ describe('the coming-soon pages and an empty orders page', () => {
       await page.goto(url('/orders'));
       await page.getByRole('heading', { name: 'No orders yet' }).waitFor();
       await expectAccessible(page, 'orders, none yet', { title: 'Orders', bothWidths: true });
+      await page.goto(messages);
+      await page.getByRole('heading', { name: 'No messages yet' }).waitFor();
+      await expectAccessible(page, 'messages, none yet', { title: 'Messages', bothWidths: true });
     });
     await context.close();
   });
