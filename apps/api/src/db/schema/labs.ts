@@ -20,14 +20,18 @@ import { users } from './users';
 
 export const labRangeTypes = ['low', 'high', 'normal', 'optimal', 'borderline', 'high-low'] as const;
 export type LabRangeType = (typeof labRangeTypes)[number];
-/** A value v is in the range when min <= v < max; a missing bound is open-ended. */
+/**
+ * A value v is in the range when min <= v <= max (both bounds included, as packages/domain/src/labs/ranges.ts
+ * reads them; where two ranges share a bound the healthier wins); a missing or null bound is open-ended.
+ */
 export type LabRange = { type: LabRangeType; min?: number | null; max?: number | null };
 export type LabLegend = { description: string; suggestion?: string };
 
 export type LabMarkerDefinition = {
-  /** Stable key, used as the biomarker id in routes. */
+  /** The catalogue's key (packages/domain/src/labs/biomarkers.ts), used as the biomarker id in routes. */
   code: string;
   name: string;
+  /** The UCUM code of the unit (u[IU]/mL); the API shows it as written for patients. */
   unit: string;
   category: string;
   category_slug: string;

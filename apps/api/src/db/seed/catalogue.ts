@@ -440,10 +440,10 @@ export async function seedCatalogue(
       name: 'Comprehensive Longevity Panel',
       productName: 'Comprehensive Longevity Panel',
       description:
-        "Twenty-one biomarkers including Lp(a), homocysteine, IGF-1, omega-3 index and cystatin C, with a biological age estimate and a physician's analysis.",
+        "Thirty-two biomarkers including ApoB, Lp(a), homocysteine, cystatin C and a full blood count, with a biological age estimate and a physician's analysis.",
       productImages: [image('comprehensive-panel.svg')],
       productFeatures: [
-        { title: '21 biomarkers', description: 'Everything in Essentials plus advanced markers.' },
+        { title: '32 biomarkers', description: 'Everything in Essentials plus advanced markers.' },
         { title: 'Biological age', description: 'An estimate of how fast you are ageing.' },
       ],
       shippingFrequencies: ONE_TIME,
@@ -673,7 +673,8 @@ export async function seedCatalogue(
       productTemplateId: ids.comprehensivePanel,
       name: 'Comprehensive Longevity Panel',
       slug: 'comprehensive-longevity',
-      description: 'Twenty-one biomarkers with advanced cardiovascular, hormonal and nutrient markers.',
+      description:
+        'Thirty-two biomarkers with advanced cardiovascular, liver, kidney, nutrient and blood markers.',
       markers: COMPREHENSIVE_MARKERS,
       preparationGuidelines: PREPARATION_GUIDELINES,
     },

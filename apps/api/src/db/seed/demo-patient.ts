@@ -14,7 +14,7 @@ import { users } from '../schema/users';
 import { findProduct } from './catalogue';
 import { seedDemoSubscriptionStatuses } from './demo-subscriptions';
 import type { SeededTemplate } from './intake-templates';
-import { ESSENTIALS_MARKERS } from './lab-markers';
+import { bioAgeOf, COMPREHENSIVE_KEYS, DANA_LAB_VALUES as LAB_VALUES, markerDefinition } from './lab-markers';
 import {
   type BrandContext,
   careTeamUser,
@@ -27,6 +27,10 @@ import {
 } from './patient-history';
 
 export const DEMO_PASSWORD = 'Demo1234!';
+
+/** Dana's birthday and sex: her lab ranges and biological age depend on them. */
+export const DANA_BIRTHDAY = '1984-03-14';
+export const DANA_SEX = 'female';
 
 /** Accounts the seed creates, for trying the portal, for tests and for the README. */
 export const DEMO_LOGINS = {
@@ -146,8 +150,8 @@ export async function seedDemoPatient(
       lastName: login.lastName,
       mobileNumber: '4155550142',
       mobileVerified: true,
-      birthday: '1984-03-14',
-      sex: 'female',
+      birthday: DANA_BIRTHDAY,
+      sex: DANA_SEX,
       height: 66,
       weight: 142,
       state: 'CA',
@@ -493,20 +497,41 @@ export async function seedDemoPatient(
     physicianName: okafor.lastName,
   });
 
-  // One-time orders: two fulfilled, one paid and on its way, one lab created but not yet submitted.
+  // One-time orders: three fulfilled (the Comprehensive panel twice, months apart, and Omega-3), one paid and
+  // on its way, one lab (the Essentials panel) created but not yet submitted.
   const urolithinOnce = findProduct(c, c.templates.urolithin, 0);
-  const orderIds = { essentials: newId(), omega: newId(), comprehensive: newId(), urolithin: newId() };
+  const orderIds = {
+    labFirst: newId(),
+    labFollowUp: newId(),
+    omega: newId(),
+    labOrdered: newId(),
+    urolithin: newId(),
+  };
   await tx.insert(orders).values([
     {
-      id: orderIds.essentials,
-      name: orderName(ago(35), 'Longevity Essentials Panel'),
+      id: orderIds.labFirst,
+      name: orderName(ago(200), 'Comprehensive Longevity Panel'),
       userId,
       organizationId,
-      productTemplateId: c.templates.essentialsPanel,
-      productId: essentials.id,
+      productTemplateId: c.templates.comprehensivePanel,
+      productId: comprehensive.id,
       status: 'fulfilled',
-      subtotalAmount: essentials.unitAmount,
-      amount: essentials.unitAmount,
+      subtotalAmount: comprehensive.unitAmount,
+      amount: comprehensive.unitAmount,
+      submittedAt: ago(200),
+      fulfilledAt: ago(199),
+      createdAt: ago(200),
+    },
+    {
+      id: orderIds.labFollowUp,
+      name: orderName(ago(35), 'Comprehensive Longevity Panel'),
+      userId,
+      organizationId,
+      productTemplateId: c.templates.comprehensivePanel,
+      productId: comprehensive.id,
+      status: 'fulfilled',
+      subtotalAmount: comprehensive.unitAmount,
+      amount: comprehensive.unitAmount,
       submittedAt: ago(35),
       fulfilledAt: ago(34),
       createdAt: ago(35),
@@ -541,15 +566,15 @@ export async function seedDemoPatient(
       createdAt: ago(8),
     },
     {
-      id: orderIds.comprehensive,
-      name: orderName(ago(2), 'Comprehensive Longevity Panel'),
+      id: orderIds.labOrdered,
+      name: orderName(ago(2), 'Longevity Essentials Panel'),
       userId,
       organizationId,
-      productTemplateId: c.templates.comprehensivePanel,
-      productId: comprehensive.id,
+      productTemplateId: c.templates.essentialsPanel,
+      productId: essentials.id,
       status: 'created',
-      subtotalAmount: comprehensive.unitAmount,
-      amount: comprehensive.unitAmount,
+      subtotalAmount: essentials.unitAmount,
+      amount: essentials.unitAmount,
       createdAt: ago(2),
     },
   ]);
@@ -583,7 +608,8 @@ export async function seedDemoPatient(
       invoice({ subscriptionId: ids.paused }, nad1.unitAmount, ago(50), ago(20)),
       invoice({ subscriptionId: ids.canceled }, omega1.unitAmount, ago(135), ago(105)),
       invoice({ subscriptionId: ids.canceled }, omega1.unitAmount, ago(105), ago(75)),
-      invoice({ orderId: orderIds.essentials }, essentials.unitAmount, ago(35), null),
+      invoice({ orderId: orderIds.labFirst }, comprehensive.unitAmount, ago(200), null),
+      invoice({ orderId: orderIds.labFollowUp }, comprehensive.unitAmount, ago(35), null),
       invoice({ orderId: orderIds.omega }, omegaOnce.unitAmount, ago(60), null),
       invoice({ orderId: orderIds.urolithin }, urolithinOnce.unitAmount * 2, ago(8), null),
     ]);
@@ -599,71 +625,98 @@ export async function seedDemoPatient(
   });
   await tx.update(coupons).set({ timesRedeemed: 1 }).where(eq(coupons.id, c.coupons.welcome));
 
-  // Labs: a reviewed Essentials report with results, and a Comprehensive panel not yet ordered.
-  const reportIds = { essentials: newId(), comprehensive: newId() };
+  // Labs: the Comprehensive panel reviewed twice, six months apart (the follow-up improves most markers),
+  // and the Essentials panel just ordered (its order created, not yet submitted: Visit Form Pending).
+  const reportIds = { first: newId(), followUp: newId(), ordered: newId() };
+  const labDates = {
+    first: { created: ago(200), collected: ago(193), reviewed: ago(186) },
+    followUp: { created: ago(35), collected: ago(27), reviewed: ago(20) },
+  };
+  const first = LAB_VALUES.first;
+  const followUp = LAB_VALUES.followUp;
   await tx.insert(labReports).values([
     {
-      id: reportIds.essentials,
-      userId,
-      organizationId,
-      panelId: c.labPanels.essentials,
-      orderId: orderIds.essentials,
-      status: 'reviewed',
-      statusChangedAt: ago(20),
-      title: 'Longevity Essentials Panel Results',
-      reviewerId: okafor.id,
-      reviewedAt: ago(20),
-      text: {
-        intro: `Hi Dana, I have reviewed your Longevity Essentials Panel. Overall this is a **strong result**: your metabolic, liver, kidney and thyroid markers are all in healthy ranges.`,
-        main: 'Two markers deserve attention. Your **ApoB (92 mg/dL)** and **LDL cholesterol (118 mg/dL)** are in the borderline range. For long-term heart health we aim for an ApoB below 80. Your **hs-CRP (1.4 mg/L)** shows mild inflammation, which can also follow a recent cold.\n\nI suggest more soluble fibre (oats, beans, lentils), two servings of oily fish a week, and keeping up your exercise routine. Your vitamin D is adequate at 32 ng/mL; continuing 2,000 IU daily should bring it into the optimal range.',
-        conclusion:
-          'Let us recheck ApoB and hs-CRP in three months. If ApoB remains above 90, we can discuss further options at your next visit. Keep up the great work!',
-      },
-      bioAge: 38.5,
-      collectedAt: ago(27),
-      createdAt: ago(35),
-    },
-    {
-      id: reportIds.comprehensive,
+      id: reportIds.first,
       userId,
       organizationId,
       panelId: c.labPanels.comprehensive,
-      orderId: orderIds.comprehensive,
+      orderId: orderIds.labFirst,
+      status: 'reviewed',
+      statusChangedAt: labDates.first.reviewed,
+      title: 'Comprehensive Longevity Panel Results',
+      reviewerId: okafor.id,
+      reviewedAt: labDates.first.reviewed,
+      text: {
+        intro:
+          'Hi Dana, I have reviewed your first Comprehensive Longevity Panel. Your liver, kidney, thyroid and blood counts are **healthy**, and your biological age is already a little below your age.',
+        main: `Several markers deserve attention. Your **ApoB (${first.apob} mg/dL)** and **LDL cholesterol (${first.ldl_c} mg/dL)** are above range: for long-term heart health we aim for an ApoB below 80. Your **vitamin D (${first.vitamin_d} ng/mL)** is low, and **hs-CRP (${first.hs_crp} mg/L)** and **fasting insulin (${first.insulin} µIU/mL)** are borderline.\n\nI suggest more soluble fibre (oats, beans, lentils), two servings of oily fish a week, a walk after meals, and vitamin D3 2,000 IU daily.`,
+        conclusion:
+          'Let us recheck the full panel in six months to see how these changes work for you. Message us any time with questions.',
+      },
+      bioAge: bioAgeOf(DANA_BIRTHDAY, labDates.first.collected, first),
+      collectedAt: labDates.first.collected,
+      createdAt: labDates.first.created,
+      updatedAt: labDates.first.reviewed,
+    },
+    {
+      id: reportIds.followUp,
+      userId,
+      organizationId,
+      panelId: c.labPanels.comprehensive,
+      orderId: orderIds.labFollowUp,
+      status: 'reviewed',
+      statusChangedAt: labDates.followUp.reviewed,
+      title: 'Comprehensive Longevity Panel Results',
+      reviewerId: okafor.id,
+      reviewedAt: labDates.followUp.reviewed,
+      text: {
+        intro:
+          'Hi Dana, great progress since your last panel: your **vitamin D, insulin, hs-CRP and homocysteine are now optimal**, and your biological age has come down.',
+        main: `Your **ApoB (${followUp.apob} mg/dL)** fell from ${first.apob} and is now borderline, and your **LDL cholesterol (${followUp.ldl_c} mg/dL)** is just above range. Lipoprotein(a) (${followUp.lpa} mg/dL) is largely inherited and unchanged, which is expected.\n\nKeep up the fibre, the oily fish and your exercise routine, and continue vitamin D3 2,000 IU daily.`,
+        conclusion:
+          'Let us recheck ApoB and LDL in six months. If ApoB stays above 80, we can discuss further options at your next visit. Keep up the great work!',
+      },
+      bioAge: bioAgeOf(DANA_BIRTHDAY, labDates.followUp.collected, followUp),
+      collectedAt: labDates.followUp.collected,
+      createdAt: labDates.followUp.created,
+      updatedAt: labDates.followUp.reviewed,
+    },
+    {
+      id: reportIds.ordered,
+      userId,
+      organizationId,
+      panelId: c.labPanels.essentials,
+      orderId: orderIds.labOrdered,
       status: 'created',
       statusChangedAt: ago(2),
-      title: 'Comprehensive Longevity Panel Results',
+      title: 'Longevity Essentials Panel Results',
       createdAt: ago(2),
+      updatedAt: ago(2),
     },
   ]);
-  const values: Record<string, number> = {
-    apob: 92,
-    ldl_c: 118,
-    hdl_c: 64,
-    triglycerides: 88,
-    hba1c: 5.3,
-    glucose: 94,
-    insulin: 6.1,
-    hs_crp: 1.4,
-    vitamin_d: 32,
-    alt: 19,
-    egfr: 98,
-    tsh: 1.9,
-  };
-  await tx.insert(labMarkers).values(
-    ESSENTIALS_MARKERS.map((m, position) => ({
-      reportId: reportIds.essentials,
-      code: m.code,
-      name: m.name,
-      unit: m.unit,
-      value: values[m.code] ?? 0,
-      ranges: m.ranges,
-      legend: m.legend,
-      category: m.category,
-      categorySlug: m.category_slug,
-      position,
-      createdAt: ago(20),
-    })),
-  );
+  const markerRows = (reportId: string, values: Record<string, number>, at: Date) =>
+    COMPREHENSIVE_KEYS.map((key, position) => {
+      const m = markerDefinition(key, DANA_SEX);
+      return {
+        reportId,
+        code: m.code,
+        name: m.name,
+        unit: m.unit,
+        value: values[key]!,
+        ranges: m.ranges,
+        legend: m.legend,
+        category: m.category,
+        categorySlug: m.category_slug,
+        position,
+        createdAt: at,
+      };
+    });
+  await tx
+    .insert(labMarkers)
+    .values([
+      ...markerRows(reportIds.first, first, labDates.first.reviewed),
+      ...markerRows(reportIds.followUp, followUp, labDates.followUp.reviewed),
+    ]);
 
   // Notifications of every category and of various ages; the welcome one unread.
   const note = (
@@ -687,7 +740,7 @@ export async function seedDemoPatient(
     ...moreSubscriptions.notes.map((n) => note(n.category, n.message, n.at, n.read)),
     note('order', 'Your Urolithin A order has shipped.', ago(7), false),
     note('order', 'We received your Urolithin A order.', ago(8), true),
-    note('lab', 'Your Comprehensive Longevity Panel is ready to order.', ago(2, 3), false),
+    note('lab', 'Your Longevity Essentials Panel is ready to order.', ago(2, 3), false),
     note('visit', 'Your Generic Rapamycin visit was submitted.', ago(211), true),
     note('visit', 'Your Compounded Rapamycin visit is waiting for you to finish it.', ago(1, 2), false),
     note(
@@ -717,7 +770,7 @@ export async function seedDemoPatient(
     note('visit', 'Your visit was submitted and is awaiting physician review.', ago(3, 1), true),
     note('lab', 'Lab Results are now ready', ago(20), true, {
       type: 'other',
-      reportId: reportIds.essentials,
+      reportId: reportIds.followUp,
     }),
     note('subscription', 'Your NAD+ Nasal Spray subscription has been paused.', ago(20, 2), true),
     note(
@@ -726,7 +779,7 @@ export async function seedDemoPatient(
       ago(20, 4),
       true,
     ),
-    note('order', 'Your Longevity Essentials Panel order has been placed.', ago(35), true),
+    note('order', 'Your Comprehensive Longevity Panel order has been placed.', ago(35), true),
     note('order', 'Your Omega-3 Longevity Blend order has shipped.', ago(58), true),
     note('visit', 'Your physician approved your Generic Rapamycin protocol.', ago(60), true, {
       type: 'protocol',
@@ -766,12 +819,12 @@ export async function seedDemoPatient(
       authorId: careTeam.id,
       blocks: [
         ...text(
-          `Great question, Dana. Dr. ${okafor.lastName} reviewed your results: ApoB at 92 is borderline, not alarming. She recommends a few diet changes and a recheck in three months.`,
+          `Great question, Dana. Dr. ${okafor.lastName} reviewed your results: ApoB came down from 96 to 84: still borderline, but moving the right way. She recommends keeping up the diet changes and a recheck in six months.`,
         ),
         {
           type: 'action',
           text: 'View your analysis',
-          linkUrl: `/dashboard/${userId}/lab-analysis/${reportIds.essentials}`,
+          linkUrl: `/dashboard/${userId}/lab-analysis/${reportIds.followUp}`,
         },
       ],
       createdAt: ago(20, 4),
