@@ -1,9 +1,27 @@
+import type {
+  LabAnalysis,
+  LabBioAgeOverview,
+  LabListStatusFilter,
+  LabPanelListPage,
+} from '@portal/domain/contracts/labs';
+import { type Order, orderName } from '@portal/domain/contracts/order';
 import type { LabPanelEntry } from '@portal/domain/navigation/labs-destination';
-import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api-client';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiFetch, apiRequest, seg } from '../lib/api-client';
+import { type DownloadedFile, readDownload } from '../lib/save-file';
+import { submitOrder } from './orders';
+import { getTemplateProducts } from './products';
+
+export type { LabMarker, LabPanelListItem, LabRange } from '@portal/domain/contracts/labs';
+export type { LabAnalysis, LabBioAgeOverview, LabListStatusFilter, LabPanelListPage };
 
 export const labKeys = {
+  all: ['lab-panels'] as const,
   latestPanel: (userId: string) => ['lab-panels', userId, 'latest'] as const,
+  list: (userId: string, page: number, status: LabListStatusFilter) =>
+    ['lab-panels', userId, 'list', page, status] as const,
+  analysis: (reportId: string) => ['lab-analysis', reportId] as const,
+  bioAge: (panelId: string) => ['lab-analysis', 'bio-age', panelId] as const,
 };
 
 /** GET /v2/labs/patient/panels (002 §4.1): one page of the patient's lab panels. */
@@ -17,4 +35,75 @@ export function latestLabPanelsQueryOptions(userId: string) {
     queryKey: labKeys.latestPanel(userId),
     queryFn: ({ signal }) => getLabPanels(1, signal),
   });
+}
+
+/**
+ * GET /v2/labs/patient/panels?page=&status= (002 §2.2, §7.1): one page of the labs list under a filter tab;
+ * Show All sends no status.
+ */
+export function labPanelsQueryOptions(userId: string, page: number, status: LabListStatusFilter) {
+  return queryOptions({
+    queryKey: labKeys.list(userId, page, status),
+    queryFn: ({ signal }) =>
+      apiRequest<LabPanelListPage>('/v2/labs/patient/panels', {
+        query: { page, status: status === 'all' ? undefined : status },
+        signal,
+      }),
+    // the current page stays on screen while the next one loads
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /v2/labs/results/{reportId} (002 §2.4, §7.1): a reviewed report's analysis with all its markers. */
+export function labAnalysisQueryOptions(reportId: string) {
+  return queryOptions({
+    queryKey: labKeys.analysis(reportId),
+    queryFn: ({ signal }) => apiRequest<LabAnalysis>(`/v2/labs/results/${seg(reportId)}`, { signal }),
+  });
+}
+
+/**
+ * GET /v2/labs/patient/panels/{panelId}/bio-age/overview (002 §7.1): the biological age of the panel's latest
+ * reviewed report with the markers and sample date it used, or what is missing.
+ */
+export function labBioAgeQueryOptions(panelId: string) {
+  return queryOptions({
+    queryKey: labKeys.bioAge(panelId),
+    queryFn: ({ signal }) =>
+      apiRequest<LabBioAgeOverview>(`/v2/labs/patient/panels/${seg(panelId)}/bio-age/overview`, { signal }),
+  });
+}
+
+/** GET /v2/labs/results/{reportId}/download (002 §7.1): the report as a PDF, named after its title. */
+export async function downloadLabResults(reportId: string, title: string): Promise<DownloadedFile> {
+  const response = await apiFetch(`/v2/labs/results/${seg(reportId)}/download`);
+  return { blob: await response.blob(), fileName: `${title}.pdf` };
+}
+
+/** GET /v2/labs/results/{reportId}/form/download (002 §4.3): the lab requisition form as a PDF. */
+export async function downloadLabForm(reportId: string): Promise<DownloadedFile> {
+  return readDownload(
+    await apiFetch(`/v2/labs/results/${seg(reportId)}/form/download`),
+    `lab-requisition-${reportId}.pdf`,
+  );
+}
+
+/**
+ * Order Lab (002 §4.1, §7.2): the lab's priced product (the template's default price, else its first), then
+ * POST /v2/orders/patient (quantity 1) and POST /v2/orders/{orderId}/submit. Resolves with the order's id.
+ */
+export async function orderLab(product: { _id: string; name: string }, now = new Date()): Promise<string> {
+  const prices = await getTemplateProducts(product._id);
+  const price = prices.find((p) => p.pricing.default) ?? prices[0];
+  const order = await apiRequest<Order>('/v2/orders/patient', {
+    method: 'POST',
+    body: {
+      name: orderName(now, product.name),
+      product_template: product._id,
+      product: price?._id ?? product._id,
+      quantity: 1,
+    },
+  });
+  await submitOrder(order._id);
+  return order._id;
 }

@@ -61,6 +61,8 @@ const intakeQuestionPage = screen(() => import('../features/consultation/pages/i
 const settingsPage = screen(() => import('../features/settings/pages/settings-page'));
 const notificationsPage = screen(() => import('../features/notifications/pages/notifications-page'));
 const messagesPage = screen(() => import('../features/messages/pages/messages-page'));
+const labsPage = screen(() => import('../features/labs/pages/labs-page'));
+const labAnalysisPage = screen(() => import('../features/labs/pages/lab-analysis-page'));
 const ordersPage = screen(() => import('../features/orders/pages/orders-page'));
 const checkoutPage = screen(() => import('../features/checkout/pages/checkout-page'));
 const identityStepPage = screen(() => import('../features/identity/pages/identity-step-page'));
@@ -203,7 +205,17 @@ export const routes: RouteObject[] = [
             handle: { title: 'Messages', fullWidth: true } satisfies ScreenHandle,
           },
           { path: 'dashboard/:userId/orders', loader: toOrders, Component: Redirecting },
-          soon('dashboard/:userId/labs', 'Labs', { loader: labsListLoader }),
+          {
+            path: 'dashboard/:userId/labs',
+            lazy: labsPage,
+            loader: labsListLoader,
+            handle: { title: 'Labs' } satisfies ScreenHandle,
+          },
+          {
+            path: 'dashboard/:userId/lab-analysis/:reportId',
+            lazy: labAnalysisPage,
+            handle: { title: DASHBOARD_DETAIL_TITLES['lab-analysis'] } satisfies ScreenHandle,
+          },
           { path: 'dashboard/:userId/settings', lazy: settingsPage, handle: { title: 'Settings' } },
           {
             path: 'dashboard/:userId/settings/:section',
@@ -236,7 +248,7 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import('../features/notifications/pages/notification-detail-page')),
             handle: { title: DASHBOARD_DETAIL_TITLES.notifications } satisfies ScreenHandle,
           },
-          // appointments and labs (and the lab analysis of 002 §2.4) get their own routes here when built
+          // appointments and one lab get their own routes here when built
           soon('dashboard/:userId/:page/:id', dashboardDetailTitle, { loader: dashboardPageLoader }),
           {
             path: 'dashboard/:userId/:page/intake/:intakeId/:section',
