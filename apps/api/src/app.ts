@@ -27,6 +27,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { intakeTemplatesRoutes } from './modules/intake-templates/intake-templates.routes';
 import { createIntakesRepository } from './modules/intakes/intakes.repository';
 import { intakesRoutes } from './modules/intakes/intakes.routes';
+import { labsRoutes } from './modules/labs/labs.routes';
 import { marketingRoutes } from './modules/marketing/marketing.routes';
 import { createMediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -282,6 +283,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(realtimeRoutes);
     await api.register(fulfilmentRoutes);
     await api.register(messagingRoutes);
+    await api.register(labsRoutes);
   });
 
   if (database.kind === 'pglite') {
