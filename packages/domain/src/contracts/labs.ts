@@ -120,7 +120,8 @@ export const LabPanelListItem = z.object({
   /** True when the latest report repeats an earlier one of the panel (a follow-up test). */
   followUp: z.boolean(),
   product: LabProduct,
-  order: z.object({ _id: Id }).nullable(),
+  /** The latest report's order; status.fulfilled feeds the primary button (status.ts labPrimaryAction). */
+  order: z.object({ _id: Id, status: z.object({ fulfilled: z.boolean() }) }).nullable(),
   latestReport: LatestReport,
   /** Reports of the panel the patient has, all statuses. */
   reportCount: z.number().int(),

@@ -65,6 +65,9 @@ const productOf = (r: {
   images: r.productImages,
 });
 
+const orderOf = (r: ReportRow) =>
+  r.orderId ? { _id: r.orderId, status: { fulfilled: r.orderStatus === 'fulfilled' } } : null;
+
 function latestReportOf(r: ReportRow): LatestReport {
   const bar = labStatusBar(r.status);
   return {
@@ -187,7 +190,7 @@ export function createLabsService(deps: { repo: LabsRepository }) {
           stage: labStage(latest.status),
           followUp: ofPanel.length > 1,
           product: productOf(latest),
-          order: latest.orderId ? { _id: latest.orderId } : null,
+          order: orderOf(latest),
           latestReport: latestReportOf(latest),
           reportCount: ofPanel.length,
         };
@@ -389,9 +392,7 @@ export function createLabsService(deps: { repo: LabsRepository }) {
       const items: LabReportListItem[] = reports
         .filter((r) => matchesLabFilter(r.status, filter))
         .map((r) => {
-          const order = r.orderId
-            ? { _id: r.orderId, status: { fulfilled: r.orderStatus === 'fulfilled' } }
-            : null;
+          const order = orderOf(r);
           return {
             _id: r.id,
             panelId: r.panelId,
