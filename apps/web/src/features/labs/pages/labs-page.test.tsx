@@ -2,6 +2,7 @@ import { LAB_ALERT_MS } from '@portal/domain/constants';
 import { MESSAGES } from '@portal/domain/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LabPanelListItem } from '../../../api/labs';
 import {
   currentUrl,
   json,
@@ -117,6 +118,33 @@ describe('labs list', () => {
       'href',
       `/dashboard/${USER_ID}/lab-analysis/${hexId('f1')}`,
     );
+  });
+
+  it('gives a created lab whose order is fulfilled no primary button, only Message Us', async () => {
+    mockApi({
+      [PANELS]: json(
+        200,
+        page([
+          lab('created', {
+            productName: 'Fulfilled Lab',
+            order: { _id: ORDER, status: { fulfilled: true } } as LabPanelListItem['order'],
+          }),
+          lab('created', {
+            productName: 'Unfulfilled Lab',
+            order: { _id: hexId('e2'), status: { fulfilled: false } } as LabPanelListItem['order'],
+          }),
+        ]),
+      ),
+    });
+    renderRoute(LABS);
+    const fulfilled = await screen.findByRole('listitem', { name: 'Fulfilled Lab' });
+    expect(within(fulfilled).queryAllByRole('button', { name: /Order Lab|Download Form/ })).toEqual([]);
+    expect(
+      within(fulfilled)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Message Us']);
+    expect(within(item('Unfulfilled Lab')).getByRole('button', { name: 'Order Lab' })).toBeInTheDocument();
   });
 
   it('shows the description in a tooltip, wide above 50 characters', async () => {
