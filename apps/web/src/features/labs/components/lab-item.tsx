@@ -53,6 +53,8 @@ export function LabItem({ item, userId }: { item: LabPanelListItem; userId: stri
     try {
       const { blob, fileName } = await downloadLabForm(reportId);
       saveFile(blob, fileName);
+      // 002 §8: primary actions other than Order Lab say Success!
+      toast.success(MESSAGES.actionSuccess, { durationMs: LAB_ALERT_MS });
     } catch {
       setFailure({ message: MESSAGES.requisitionNotReady, messageUs: false });
     } finally {

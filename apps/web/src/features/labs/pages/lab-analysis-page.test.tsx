@@ -1,3 +1,4 @@
+import { MESSAGES } from '@portal/domain/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LabAnalysis } from '../../../api/labs';
@@ -109,6 +110,15 @@ describe('lab analysis', () => {
     await user.click(screen.getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('Lab Panel Results.pdf');
+  });
+
+  it('says so when the PDF cannot be downloaded', async () => {
+    serve(undefined, {
+      [`GET /v2/labs/results/${REPORT_ID}/download`]: json(500, { text: 'Error', message: 'no' }),
+    });
+    const { user } = renderRoute(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Download' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.generic);
   });
 
   it('renders the clinical team message as markdown text (a <script> stays text) with Read More and Read Less', async () => {

@@ -257,6 +257,8 @@ describe('labs list', () => {
     const call = requests.find((r) => r.path === `/v2/labs/results/${ready}/form/download`)!;
     expect(call.headers.authorization).toMatch(/^Bearer /);
     expect(within(item('Ready Lab')).queryByRole('alert')).not.toBeInTheDocument();
+    const corner = await screen.findByRole('region', { name: 'Notifications' });
+    expect(await within(corner).findByRole('status')).toHaveTextContent(MESSAGES.actionSuccess);
 
     await user.click(within(item('Late Lab')).getByRole('button', { name: 'Download Form' }));
     expect(await within(item('Late Lab')).findByRole('alert')).toHaveTextContent(
