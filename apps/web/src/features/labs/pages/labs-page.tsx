@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { KeyboardEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { labPanelsQueryOptions } from '../../../api/labs';
+import { Pagination } from '../../../components/pagination/pagination';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSessionUser } from '../../../lib/session';
 import { LabItem } from '../components/lab-item';
-import { LabsPagination } from '../components/labs-pagination';
 import '../labs.css';
 
 export const LABS_LOAD_ERROR = 'We could not load your labs. Please try again.';
@@ -124,7 +124,7 @@ export default function LabsPage() {
                 <LabItem key={item._id} item={item} userId={userId} />
               ))}
             </ul>
-            <LabsPagination
+            <Pagination
               page={data.page}
               totalPages={data.totalPages}
               hrefFor={(n) => `${base}${search(filter, n)}`}

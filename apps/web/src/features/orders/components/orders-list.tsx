@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { purchasesQueryOptions } from '../../../api/orders';
+import { Pagination } from '../../../components/pagination/pagination';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { type OrdersFilters, ordersSearch, readOrdersFilters } from '../lib/orders-query';
 import { OrdersFiltersForm } from './orders-filters';
-import { Pagination } from './pagination';
 import { PurchaseCard } from './purchase-card';
 
 export const ORDERS_LOAD_ERROR = 'We could not load your orders. Please try again.';

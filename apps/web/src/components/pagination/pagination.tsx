@@ -1,7 +1,8 @@
 import { pageNumbers } from '@portal/domain/orders/pagination';
 import { Link } from 'react-router';
+import './pagination.css';
 
-/** Up to 5 page numbers at a time (001 §9), with previous and next; every page is a real link. */
+/** Up to 5 page numbers at a time (001 §9, 002 §2.2), with previous and next; every page is a real link. */
 export function Pagination({
   page,
   totalPages,
@@ -14,22 +15,22 @@ export function Pagination({
   if (totalPages <= 1) return null;
   const step = (target: number, label: string, text: string, enabled: boolean) =>
     enabled ? (
-      <Link className="orders-pager__step" to={hrefFor(target)} aria-label={label}>
+      <Link className="ui-pager__step" to={hrefFor(target)} aria-label={label}>
         {text}
       </Link>
     ) : (
-      <span className="orders-pager__step" aria-disabled="true">
+      <span className="ui-pager__step" aria-disabled="true">
         {text}
       </span>
     );
   return (
-    <nav className="orders-pager" aria-label="Pagination">
+    <nav className="ui-pager" aria-label="Pagination">
       {step(page - 1, 'Previous page', '‹ Previous', page > 1)}
-      <ul className="orders-pager__pages">
+      <ul className="ui-pager__pages">
         {pageNumbers(page, totalPages).map((n) => (
           <li key={n}>
             <Link
-              className="orders-pager__page"
+              className="ui-pager__page"
               to={hrefFor(n)}
               aria-label={`Page ${n}`}
               aria-current={n === page ? 'page' : undefined}
