@@ -18,7 +18,10 @@ let owned: {
   notification: string;
   conversation: string;
   message: string;
+  labReport: string;
 };
+/** The lab panel of the victim's report: the clinic's catalogue, so not among what no answer may name. */
+let victimLabPanel: string;
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_ACCOUNT: '1000', RATE_LIMIT_ADDRESS: '1000' });
@@ -133,7 +136,32 @@ async function victimResources(): Promise<typeof owned> {
     appointment: appointment._id,
     notification: notification!.id,
     ...(await victimConversation()),
+    labReport: await victimLabReport(),
   };
+}
+
+/** A reviewed lab report of the victim's with one result, as the labs API would show it to them. */
+async function victimLabReport() {
+  const [panel] = await rows<{ id: string }>(
+    t.database,
+    sql`select id from lab_panels where organization_id = ${org} order by slug limit 1`,
+  );
+  victimLabPanel = panel!.id;
+  const [report] = await rows<{ id: string }>(
+    t.database,
+    sql`insert into lab_reports (id, user_id, organization_id, panel_id, status, reviewed_at, collected_at)
+        values (substr(md5(random()::text), 1, 24), ${victim.id}, ${org}, ${panel!.id}, 'reviewed', now(), now())
+        returning id`,
+  );
+  await t.database.db.execute(
+    sql`insert into lab_markers (id, report_id, code, name, unit, value, legend, category, category_slug)
+        values (substr(md5(random()::text), 1, 24), ${report!.id}, 'apob', 'Apolipoprotein B', 'mg/dL', 77,
+                '{"description": "ApoB"}'::jsonb, 'Heart', 'heart')`,
+  );
+  // readable by its owner: a walk answering it to anyone else would show its id
+  const own = await t.app.inject({ url: `/v2/labs/results/${report!.id}`, headers: bearer(victim.token) });
+  expect(own.statusCode, own.body).toBe(200);
+  return report!.id;
 }
 
 /** The victim's conversation with the care team, holding a message of theirs. */
@@ -161,6 +189,8 @@ function urlFor(pattern: string, victimOrg: string, victimId: string): string {
     if (/^org(Id)?$/.test(name)) return victimOrg;
     if (name === 'intake') return owned.intake;
     if (name === 'cid') return owned.conversation;
+    if (name === 'reportId') return owned.labReport;
+    if (name === 'panelId') return victimLabPanel;
     if (['responseId', 'questionId', 'parent'].includes(name)) return owned.question;
     if (name === 'orderId' || name === 'planId') return name === 'orderId' ? owned.order : owned.subscription;
     if (name !== 'id') return victimId;
@@ -186,13 +216,18 @@ const hostileBody = () => ({
   order_id: owned.order,
 });
 
+const labsRead = (r: { method: string; url: string }) => r.method === 'GET' && r.url.startsWith('/v2/labs/');
+
 async function walkAs(token: string, label: string) {
   const guarded = t.app.apiRoutes.filter((r) => r.access.kind !== 'public');
   expect(guarded.length).toBeGreaterThan(0);
   // Routes serving the caller's own data (like logout) run last, so they cannot end the token early.
   const ordered = [
     ...guarded.filter((r) => r.access.kind !== 'user'),
-    ...guarded.filter((r) => r.access.kind === 'user'),
+    // the labs reads before the rest: a write among those (logout) may end the session, and the labs
+    // scope by the caller, so they must be walked with a live token to show they answer only the caller
+    ...guarded.filter((r) => r.access.kind === 'user' && labsRead(r)),
+    ...guarded.filter((r) => r.access.kind === 'user' && !labsRead(r)),
   ];
   for (const route of ordered) {
     const res = await t.app.inject({
