@@ -422,3 +422,40 @@ describe('access', () => {
     }
   });
 });
+
+describe('a patient’s reports for the staff of their clinic', () => {
+  it('answers the clinic’s care team and the patient, and refuses another patient or clinic', async () => {
+    const [danaUser] = await rows<{ id: string }>(
+      t.database,
+      sql`select id from users where email = 'demo@evergreen.test' and organization_id = ${org}`,
+    );
+    const urls = [
+      `/v2/labs/patients/${danaUser!.id}/results`,
+      `/v2/labs/patients/${danaUser!.id}/results/${followUp.id}`,
+    ];
+    const care = await logInAs(t.app, 'care@evergreen.test', org);
+    const otherOrg = json<{ _id: string }>(
+      await t.app.inject({ url: '/organization/search?domain=127.0.0.1' }),
+    )._id;
+    const otherCare = await logInAs(t.app, 'care@bluecrest.test', otherOrg);
+    for (const url of urls) {
+      expect((await get(url, care)).statusCode, url).toBe(200);
+      expect((await get(url, dana)).statusCode, url).toBe(200);
+      expect([403, 404], url).toContain((await get(url, other.token)).statusCode);
+      expect([403, 404], url).toContain((await get(url, otherCare)).statusCode);
+      expect((await t.app.inject({ url })).statusCode, url).toBe(401);
+    }
+    const analysis = json<LabAnalysis>(await get(`${urls[1]}?rangeType=optimal`, care));
+    expect(analysis._id).toBe(followUp.id);
+    expect(analysis.markers.every((m) => m.rangeCategory === 'optimal')).toBe(true);
+    // another patient's report under Dana's id is not found
+    const [otherReport] = await rows<{ id: string }>(
+      t.database,
+      sql`select r.id from lab_reports r join users u on u.id = r.user_id where u.email <> 'demo@evergreen.test' limit 1`,
+    );
+    if (otherReport)
+      expect(
+        (await get(`/v2/labs/patients/${danaUser!.id}/results/${otherReport.id}`, care)).statusCode,
+      ).toBe(404);
+  });
+});

@@ -1,3 +1,4 @@
+import { Id } from '@portal/domain/contracts/common';
 import {
   LabAllBiomarkers,
   LabAnalysis,
@@ -239,6 +240,37 @@ export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.result(request.auth!.userId, request.params.reportId, request.query),
+  );
+
+  app.get(
+    '/v2/labs/patients/:id/results',
+    {
+      config: { access: { kind: 'patient', param: 'id' } },
+      schema: {
+        tags,
+        summary: 'A patient’s lab reports, for the patient or staff of their clinic',
+        params: z.object({ id: Id }).strict(),
+        querystring: LabListQuery,
+        response: { 200: LabReportListPage, ...errorResponses },
+      },
+    },
+    async (request) => service.results(request.params.id, request.query),
+  );
+
+  app.get(
+    '/v2/labs/patients/:id/results/:reportId',
+    {
+      config: { access: { kind: 'patient', param: 'id' } },
+      schema: {
+        tags,
+        summary: 'The analysis of a patient’s reviewed report, for the patient or staff of their clinic',
+        description: 'A report of another patient, or one not reviewed yet, answers 404.',
+        params: z.object({ id: Id, reportId: Id }).strict(),
+        querystring: LabResultQuery,
+        response: { 200: LabAnalysis, ...errorResponses },
+      },
+    },
+    async (request) => service.result(request.params.id, request.params.reportId, request.query),
   );
 
   app.get(
