@@ -11,6 +11,10 @@
  *   'hs_crp', …), the markers' `id`.
  * - `{productId}` in /v2/labs/product/{productId}/panel is a product template's id or a priced product's id.
  *
+ * Staff of the patient's clinic (and the patient) read the same list and analysis under
+ * /v2/labs/patients/{userId}/results and /v2/labs/patients/{userId}/results/{reportId} (LabReportListPage,
+ * LabAnalysis).
+ *
  * Results are shown only once a report is reviewed: analysis, biomarkers, biological age and history read
  * reviewed reports only. Classification, the optimized percentage and the biological age come from the
  * domain rules (labs/ranges.ts, labs/status.ts, labs/biological-age.ts); a marker's ranges are the
