@@ -10,6 +10,7 @@ describe('staff roles', () => {
       'approve_visit',
       'deny_visit',
       'resolve_prescription_request',
+      'publish_labs',
     ]);
   });
 
@@ -22,7 +23,15 @@ describe('staff roles', () => {
       'advance_fulfilment',
       'write_note',
       'complete_call',
+      'manage_labs',
     ]);
+  });
+
+  it('lets coordinators and physicians work on lab reports, and physicians alone publish results', () => {
+    expect(STAFF_ROLES.filter((r) => staffCan(r, 'manage_labs'))).toEqual(['physician', 'care_team']);
+    expect(STAFF_ROLES.filter((r) => staffCan(r, 'publish_labs'))).toEqual(['physician']);
+    expect(isClinicalAction('publish_labs')).toBe(true);
+    expect(isClinicalAction('manage_labs')).toBe(false);
   });
 
   it('lets those who make the calls mark a booked call done: coordinators and physicians, not admins', () => {

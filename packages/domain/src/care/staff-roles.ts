@@ -27,6 +27,8 @@ export const STAFF_ACTIONS = [
   'manage_settings',
   'read_audit',
   'complete_call',
+  'manage_labs',
+  'publish_labs',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
@@ -35,6 +37,7 @@ const CLINICAL: ReadonlySet<StaffAction> = new Set([
   'approve_visit',
   'deny_visit',
   'resolve_prescription_request',
+  'publish_labs',
 ]);
 
 const ALLOWED: Readonly<Record<StaffRole, ReadonlySet<StaffAction>>> = {
@@ -48,6 +51,8 @@ const ALLOWED: Readonly<Record<StaffRole, ReadonlySet<StaffAction>>> = {
     'resolve_prescription_request',
     'write_note',
     'complete_call',
+    'manage_labs',
+    'publish_labs',
   ]),
   care_team: new Set([
     'read_chart',
@@ -57,6 +62,7 @@ const ALLOWED: Readonly<Record<StaffRole, ReadonlySet<StaffAction>>> = {
     'advance_fulfilment',
     'write_note',
     'complete_call',
+    'manage_labs',
   ]),
   admin: new Set([
     'read_chart',
