@@ -28,6 +28,7 @@ import { intakeTemplatesRoutes } from './modules/intake-templates/intake-templat
 import { createIntakesRepository } from './modules/intakes/intakes.repository';
 import { intakesRoutes } from './modules/intakes/intakes.routes';
 import { labsRoutes } from './modules/labs/labs.routes';
+import { labDocumentsRoutes } from './modules/labs/labs-documents.routes';
 import { marketingRoutes } from './modules/marketing/marketing.routes';
 import { createMediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -283,6 +284,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(realtimeRoutes);
     await api.register(fulfilmentRoutes);
     await api.register(messagingRoutes);
+    await api.register(labDocumentsRoutes);
     await api.register(labsRoutes);
   });
 

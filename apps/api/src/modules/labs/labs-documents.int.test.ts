@@ -1,0 +1,113 @@
+import type { LabReportListPage } from '@portal/domain/contracts/labs';
+import { MESSAGES } from '@portal/domain/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../platform/pdf/pdf-text';
+import { bearer, createTestApp, json, logInAs, signupPatient, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let org: string;
+let dana: string;
+let reports: LabReportListPage['docs'];
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_ACCOUNT: '1000', RATE_LIMIT_ADDRESS: '1000' });
+  org = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=localhost' }))._id;
+  dana = await logInAs(t.app, 'demo@evergreen.test', org);
+  reports = json<LabReportListPage>(
+    await t.app.inject({ url: '/v2/labs/results?limit=50', headers: bearer(dana) }),
+  ).docs;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const reviewed = () => reports.find((r) => r.status === 'reviewed')!;
+const created = () => reports.find((r) => r.status === 'created')!;
+
+describe('a lab report’s documents', () => {
+  it('gives the results of a reviewed report as a PDF named after its title, naming the patient and the markers', async () => {
+    const res = await t.app.inject({
+      url: `/v2/labs/results/${reviewed()._id}/download`,
+      headers: bearer(dana),
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename=".+\.pdf"/);
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Dana Demo');
+    expect(text).toMatch(/Apolipoprotein B|ApoB/);
+    expect(text).toMatch(/Optimal|Needs Improvement|Needs Attention/);
+  });
+
+  it('gives the requisition form once the lab is ordered, with the patient, the tests and their LOINC codes', async () => {
+    const notReady = await t.app.inject({
+      url: `/v2/labs/results/${created()._id}/form/download`,
+      headers: bearer(dana),
+    });
+    expect(notReady.statusCode).toBe(400);
+    expect(json(notReady)).toEqual({ text: 'RequisitionNotReady', message: MESSAGES.requisitionNotReady });
+    const res = await t.app.inject({
+      url: `/v2/labs/results/${reviewed()._id}/form/download`,
+      headers: bearer(dana),
+    });
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Dana Demo');
+    expect(text).toContain('1884-6'); // ApoB's LOINC code
+    expect(text).toContain('Evergreen');
+  });
+
+  it('exports a reviewed report as a FHIR R4 Bundle: a final DiagnosticReport and LOINC/UCUM Observations', async () => {
+    const res = await t.app.inject({ url: `/v2/labs/results/${reviewed()._id}/fhir`, headers: bearer(dana) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/fhir+json');
+    const bundle = json<{
+      resourceType: string;
+      entry: { fullUrl: string; resource: Record<string, unknown> & { resourceType: string } }[];
+    }>(res);
+    expect(bundle.resourceType).toBe('Bundle');
+    const resources = bundle.entry.map((e) => e.resource);
+    const report = resources.find((r) => r.resourceType === 'DiagnosticReport') as {
+      status: string;
+      result: { reference: string }[];
+    };
+    expect(report.status).toBe('final');
+    const observations = resources.filter((r) => r.resourceType === 'Observation') as {
+      code: { coding: { system: string; code: string }[] };
+      valueQuantity: { system: string; code: string };
+    }[];
+    expect(observations.length).toBeGreaterThanOrEqual(20);
+    expect(report.result).toHaveLength(observations.length);
+    const urls = new Set(bundle.entry.map((e) => e.fullUrl));
+    for (const ref of report.result) expect(urls).toContain(ref.reference);
+    for (const o of observations) {
+      expect(o.code.coding[0]!.system).toBe('http://loinc.org');
+      expect(o.valueQuantity.system).toBe('http://unitsofmeasure.org');
+    }
+  });
+
+  it('serves only the patient’s own reports, and no results before they are reviewed', async () => {
+    const other = await signupPatient(t.app, org);
+    for (const path of ['download', 'form/download', 'fhir']) {
+      const res = await t.app.inject({
+        url: `/v2/labs/results/${reviewed()._id}/${path}`,
+        headers: bearer(other.token),
+      });
+      expect(res.statusCode, path).toBe(404);
+      expect((await t.app.inject({ url: `/v2/labs/results/${reviewed()._id}/${path}` })).statusCode).toBe(
+        401,
+      );
+    }
+    for (const path of ['download', 'fhir']) {
+      const res = await t.app.inject({
+        url: `/v2/labs/results/${created()._id}/${path}`,
+        headers: bearer(dana),
+      });
+      expect(res.statusCode, path).toBe(404);
+    }
+    const bad = await t.app.inject({ url: '/v2/labs/results/nope/download', headers: bearer(dana) });
+    expect(bad.statusCode).toBe(400);
+  });
+});
