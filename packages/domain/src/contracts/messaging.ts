@@ -159,17 +159,17 @@ export type TypingBody = z.infer<typeof TypingBody>;
 export const UploadedMedia = MessageFile;
 export type UploadedMedia = MessageFile;
 
-// Real-time (decision 032): a private channel per conversation, a presence channel per organization (001 §7).
-export const conversationChannel = (conversationId: string) => `private-conversation-${conversationId}`;
-export const organizationPresenceChannel = (organizationId: string) =>
-  `presence-organization-${organizationId}`;
-/** The care team's inbox of one clinic: staff only; says the list changed. */
-export const careInboxChannel = (organizationId: string) => `private-care-inbox-${organizationId}`;
-
-export const MESSAGE_EVENT = 'message';
-export const TYPING_EVENT = 'typing';
-export const READ_EVENT = 'read';
-export const INBOX_CHANGED_EVENT = 'inbox-changed';
+// Real-time (decision 032): the channels and events live apart from the schemas, so a screen that only
+// listens loads no schema.
+export {
+  careInboxChannel,
+  conversationChannel,
+  INBOX_CHANGED_EVENT,
+  MESSAGE_EVENT,
+  organizationPresenceChannel,
+  READ_EVENT,
+  TYPING_EVENT,
+} from '../messaging/channels';
 
 /**
  * A message event carries the message when it fits Pusher's 10 KB, else only its ids (the client reads the

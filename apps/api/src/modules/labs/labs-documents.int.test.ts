@@ -69,12 +69,12 @@ describe('a lab report’s documents', () => {
     }>(res);
     expect(bundle.resourceType).toBe('Bundle');
     const resources = bundle.entry.map((e) => e.resource);
-    const report = resources.find((r) => r.resourceType === 'DiagnosticReport') as {
+    const report = resources.find((r) => r.resourceType === 'DiagnosticReport') as unknown as {
       status: string;
       result: { reference: string }[];
     };
     expect(report.status).toBe('final');
-    const observations = resources.filter((r) => r.resourceType === 'Observation') as {
+    const observations = resources.filter((r) => r.resourceType === 'Observation') as unknown as {
       code: { coding: { system: string; code: string }[] };
       valueQuantity: { system: string; code: string };
     }[];

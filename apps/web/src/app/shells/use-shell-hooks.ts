@@ -1,4 +1,4 @@
-import { conversationChannel } from '@portal/domain/contracts/messaging';
+import { conversationChannel } from '@portal/domain/messaging/channels';
 import { INITIAL_SCROLL_CHROME, nextScrollChrome } from '@portal/domain/navigation/footer-scroll';
 import { latestLabPanelId } from '@portal/domain/navigation/labs-destination';
 import { hasUnreadConversation } from '@portal/domain/navigation/unread-conversation';
