@@ -72,6 +72,8 @@ const careQueuePage = screen(() => import('../features/care/pages/queue-page'));
 const careChartPage = screen(() => import('../features/care/pages/chart-page'));
 const careTasksPage = screen(() => import('../features/care/pages/tasks-page'));
 const careFulfilmentPage = screen(() => import('../features/care/pages/fulfilment-page'));
+const careLabsPage = screen(() => import('../features/care/pages/labs-page'));
+const careLabReportPage = screen(() => import('../features/care/pages/lab-report-page'));
 const careStaffPage = screen(() => import('../features/care/pages/staff-page'));
 const careAuditPage = screen(() => import('../features/care/pages/audit-page'));
 const careSettingsPage = screen(() => import('../features/care/pages/settings-page'));
@@ -414,6 +416,12 @@ export const routes: RouteObject[] = [
             path: 'fulfilment',
             lazy: careFulfilmentPage,
             handle: { title: 'Fulfilment' } satisfies ScreenHandle,
+          },
+          { path: 'labs', lazy: careLabsPage, handle: { title: 'Labs' } satisfies ScreenHandle },
+          {
+            path: 'labs/:reportId',
+            lazy: careLabReportPage,
+            handle: { title: 'Lab report' } satisfies ScreenHandle,
           },
           { path: 'staff', lazy: careStaffPage, handle: { title: 'Staff' } satisfies ScreenHandle },
           { path: 'audit', lazy: careAuditPage, handle: { title: 'Audit trail' } satisfies ScreenHandle },

@@ -17,6 +17,7 @@ const WORKSPACE_PAGES: readonly { to: string; label: string; needs?: StaffAction
   { to: '/care/messages', label: 'Messages', needs: 'read_chart' },
   { to: '/care/tasks', label: 'Tasks', needs: 'read_chart' },
   { to: '/care/fulfilment', label: 'Fulfilment', needs: 'advance_fulfilment' },
+  { to: '/care/labs', label: 'Labs', needs: 'manage_labs' },
   { to: '/care/staff', label: 'Staff', needs: 'manage_staff' },
   { to: '/care/audit', label: 'Audit trail', needs: 'read_audit' },
   { to: '/care/settings', label: 'Settings', needs: 'manage_settings' },
