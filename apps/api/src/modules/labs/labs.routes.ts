@@ -23,6 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/errors';
+import { careLabsRoutes } from './care-labs.routes';
 import { createLabsRepository } from './labs.repository';
 import { createLabsService } from './labs.service';
 
@@ -38,6 +39,7 @@ const panelNote =
  */
 export const labsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createLabsService({ repo: createLabsRepository(app.ctx.db) });
+  await app.register(careLabsRoutes);
 
   app.get(
     '/v2/labs/patient/panels',
