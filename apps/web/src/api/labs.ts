@@ -3,6 +3,9 @@ import type {
   LabBioAgeOverview,
   LabListStatusFilter,
   LabPanelListPage,
+  LabPreparationGuidelines,
+  LabReportListItem,
+  LabReportListPage,
 } from '@portal/domain/contracts/labs';
 import { type Order, orderName } from '@portal/domain/contracts/order';
 import type { LabPanelEntry } from '@portal/domain/navigation/labs-destination';
@@ -13,7 +16,18 @@ import { submitOrder } from './orders';
 import { getTemplateProducts } from './products';
 
 export type { LabMarker, LabPanelListItem, LabRange } from '@portal/domain/contracts/labs';
-export type { LabAnalysis, LabBioAgeOverview, LabListStatusFilter, LabPanelListPage };
+export type {
+  LabAnalysis,
+  LabBioAgeOverview,
+  LabListStatusFilter,
+  LabPanelListPage,
+  LabPreparationGuidelines,
+  LabReportListItem,
+  LabReportListPage,
+};
+
+/** The reports read to find one order's report (the API's largest page). */
+export const LAB_REPORTS_LIMIT = 50;
 
 export const labKeys = {
   all: ['lab-panels'] as const,
@@ -22,6 +36,9 @@ export const labKeys = {
     ['lab-panels', userId, 'list', page, status] as const,
   analysis: (reportId: string) => ['lab-analysis', reportId] as const,
   bioAge: (panelId: string) => ['lab-analysis', 'bio-age', panelId] as const,
+  /** Under labKeys.all, so ordering a lab refreshes them. */
+  reports: (userId: string) => ['lab-panels', userId, 'reports', LAB_REPORTS_LIMIT] as const,
+  preparation: (panelId: string) => ['lab-panels', 'preparation', panelId] as const,
 };
 
 /** GET /v2/labs/patient/panels (002 §4.1): one page of the patient's lab panels. */
@@ -71,6 +88,35 @@ export function labBioAgeQueryOptions(panelId: string) {
     queryKey: labKeys.bioAge(panelId),
     queryFn: ({ signal }) =>
       apiRequest<LabBioAgeOverview>(`/v2/labs/patient/panels/${seg(panelId)}/bio-age/overview`, { signal }),
+  });
+}
+
+/** GET /v2/labs/results?limit=50 (002 §2.5, §7.1): the patient's newest lab reports, each with its order. */
+export function labReportsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: labKeys.reports(userId),
+    queryFn: ({ signal }) =>
+      apiRequest<LabReportListPage>('/v2/labs/results', { query: { limit: LAB_REPORTS_LIMIT }, signal }),
+  });
+}
+
+/** The report of an order among the patient's reports, or null when there is none (yet). */
+export function reportOfOrder(
+  page: LabReportListPage | undefined,
+  orderId: string | undefined,
+): LabReportListItem | null {
+  if (!page || !orderId) return null;
+  return page.docs.find((r) => r.order?._id === orderId) ?? null;
+}
+
+/** GET /v2/labs/patient/panels/{panelId}/preparation-guidelines (002 §2.5, §9): how to prepare for the draw. */
+export function labPreparationQueryOptions(panelId: string) {
+  return queryOptions({
+    queryKey: labKeys.preparation(panelId),
+    queryFn: ({ signal }) =>
+      apiRequest<LabPreparationGuidelines>(`/v2/labs/patient/panels/${seg(panelId)}/preparation-guidelines`, {
+        signal,
+      }),
   });
 }
 

@@ -63,6 +63,7 @@ const notificationsPage = screen(() => import('../features/notifications/pages/n
 const messagesPage = screen(() => import('../features/messages/pages/messages-page'));
 const labsPage = screen(() => import('../features/labs/pages/labs-page'));
 const labAnalysisPage = screen(() => import('../features/labs/pages/lab-analysis-page'));
+const labInstructionsPage = screen(() => import('../features/labs/pages/lab-instructions-page'));
 const ordersPage = screen(() => import('../features/orders/pages/orders-page'));
 const checkoutPage = screen(() => import('../features/checkout/pages/checkout-page'));
 const identityStepPage = screen(() => import('../features/identity/pages/identity-step-page'));
@@ -287,8 +288,12 @@ export const routes: RouteObject[] = [
         lazy: focusShell,
         children: [
           soon('shop', 'Shop'),
-          soon('lab-instructions', 'Getting Started with Labs'),
-          soon('lab-instructions/:orderId', 'Getting Started with Labs'),
+          // the lab confirmation (002 §2.5): with an order id the order's success page, otherwise instructions
+          ...['lab-instructions', 'lab-instructions/:orderId'].map((path) => ({
+            path,
+            lazy: labInstructionsPage,
+            handle: { title: 'Getting Started with Labs' } satisfies ScreenHandle,
+          })),
           soon('appointment/cb', 'Appointment Booking'),
           soon('schedule-onboarding', 'Schedule Onboarding'),
           {
