@@ -1,6 +1,6 @@
 import type { CareLabImportResult, CareLabReport } from '@portal/domain/contracts/care-labs';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   json,
   mockApi,
@@ -209,6 +209,10 @@ describe('a lab report', () => {
     expect(await screen.findByText(/Published .* by Grace House\./)).toBeInTheDocument();
     await waitFor(() => expect(requests.filter((r) => r.path === `${BASE}/publish`)).toHaveLength(1));
     expect(requests.find((r) => r.path === `${BASE}/publish`)?.method).toBe('POST');
+    // a reviewed report is not changed any more
+    expect(screen.getByRole('button', { name: 'Save message' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save results' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Import CSV' })).not.toBeInTheDocument();
   });
 
   it('keeps Publish disabled for a physician until results exist', async () => {
@@ -238,5 +242,44 @@ describe('a lab report', () => {
     fireEvent.change(input, { target: { files: [new File(['x'], 'results.txt', { type: 'text/plain' })] } });
     expect(await screen.findByText('Choose a PDF file.')).toBeInTheDocument();
     expect(requests.some((r) => r.path === `${BASE}/files`)).toBe(false);
+  });
+
+  it('sends a PDF as the results file and shows the server’s refusal beside its input', async () => {
+    signInStaff('care_team');
+    const requests = server(report(), {
+      [`POST ${BASE}/files`]: () => json(400, { text: 'BadRequest', message: 'This file is not a PDF.' }),
+    });
+    renderRoute(PATH);
+    const input = await screen.findByLabelText('Results PDF');
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF-1.4'], 'results.pdf', { type: 'application/pdf' })] },
+    });
+    const field = within(input.closest('.care-lab__file') as HTMLElement);
+    expect(await field.findByText('This file is not a PDF.')).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === `${BASE}/files` && r.method === 'POST')).toHaveLength(1);
+    // multipart: kind, then the file
+    const sent = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith(`${BASE}/files`));
+    const form = sent?.[1]?.body as FormData;
+    expect([...form.keys()]).toEqual(['kind', 'file']);
+    expect(form.get('kind')).toBe('results');
+    expect((form.get('file') as File).name).toBe('results.pdf');
+  });
+
+  it('imports a chosen FHIR Bundle file as the bundle itself', async () => {
+    signInStaff('care_team');
+    const bundle = { resourceType: 'Bundle', type: 'collection', entry: [] };
+    const requests = server(report(), {
+      [`POST ${BASE}/import`]: () =>
+        json(200, {
+          report: report(),
+          imported: [],
+          rejected: [{ at: 0, code: '', reason: 'unreadable', message: 'The entry has no value.' }],
+        } satisfies CareLabImportResult),
+    });
+    const { user } = renderRoute(PATH);
+    const input = await screen.findByLabelText('FHIR R4 Bundle (JSON file)');
+    await user.upload(input, new File([JSON.stringify(bundle)], 'bundle.json', { type: 'application/json' }));
+    expect(await screen.findByText(/Entry 0: The entry has no value\./)).toBeInTheDocument();
+    expect(requests.find((r) => r.path === `${BASE}/import`)?.body).toEqual({ format: 'fhir', bundle });
   });
 });

@@ -94,7 +94,7 @@ function ReportView({ report }: { report: CareLabReport }) {
       <StatusSection report={report} />
       <FilesSection report={report} />
       <ResultsSection report={report} />
-      <ImportSection report={report} />
+      {report.status === 'reviewed' ? null : <ImportSection report={report} />}
       <TextSection report={report} />
       {staffCan(role, 'publish_labs') ? <PublishSection report={report} /> : null}
     </div>
@@ -225,7 +225,7 @@ function FileInput({ report, kind }: { report: CareLabReport; kind: CareLabFileK
         type="file"
         accept="application/pdf,.pdf"
         onChange={choose}
-        disabled={upload.isPending}
+        disabled={upload.isPending || report.status === 'reviewed'}
         aria-describedby={message ? `${id}-error` : undefined}
       />
       {upload.isPending ? <Spinner label="Uploading" /> : null}
@@ -505,6 +505,7 @@ function ImportSection({ report }: { report: CareLabReport }) {
 }
 
 function TextSection({ report }: { report: CareLabReport }) {
+  const locked = report.status === 'reviewed';
   const save = useSaveLabText(report._id);
   const [text, setText] = useState<CareLabTextBody>(report.text ?? { intro: '', main: '', conclusion: '' });
   const [done, setDone] = useState(false);
@@ -523,14 +524,24 @@ function TextSection({ report }: { report: CareLabReport }) {
           save.mutate(text, { onSuccess: () => setDone(true) });
         }}
       >
-        <p className="care-muted">Markdown. The patient reads it above their results.</p>
-        <TextArea label="Intro" rows={3} value={text.intro} onChange={edit('intro')} />
-        <TextArea label="Main" rows={8} value={text.main} onChange={edit('main')} />
-        <TextArea label="Conclusion" rows={3} value={text.conclusion} onChange={edit('conclusion')} />
+        <p className="care-muted">
+          {locked
+            ? 'Published: the report is not changed any more.'
+            : 'Markdown. The patient reads it above their results.'}
+        </p>
+        <TextArea label="Intro" rows={3} value={text.intro} onChange={edit('intro')} readOnly={locked} />
+        <TextArea label="Main" rows={8} value={text.main} onChange={edit('main')} readOnly={locked} />
+        <TextArea
+          label="Conclusion"
+          rows={3}
+          value={text.conclusion}
+          onChange={edit('conclusion')}
+          readOnly={locked}
+        />
         {save.error ? <Alert tone="error">{save.error.message}</Alert> : null}
         <div aria-live="polite">{done ? <Alert tone="success">Message saved.</Alert> : null}</div>
         <div>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending} disabled={locked}>
             Save message
           </Button>
         </div>
