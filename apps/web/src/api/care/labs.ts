@@ -10,7 +10,7 @@ import type {
   LabReportStatus,
 } from '@portal/domain/contracts/care-labs';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, requireOrganizationId, seg } from '../../lib/api-client';
+import { apiFetch, apiRequest, requireOrganizationId, seg } from '../../lib/api-client';
 
 export const careLabsKeys = {
   all: ['care', 'labs'] as const,
@@ -72,9 +72,12 @@ export function useUploadLabFile(id: string) {
   });
 }
 
-/** The attached PDF's address (GET …/files/{kind}). */
-export function labFilePath(id: string, kind: CareLabFileKind): string {
-  return `${reportPath(id)}/files/${seg(kind)}`;
+/** GET /care/{org}/labs/{reportId}/files/{kind}: the attached PDF, fetched with the staff's token. */
+export async function fetchLabFile(id: string, kind: CareLabFileKind): Promise<Blob> {
+  const response = await apiFetch(`${reportPath(id)}/files/${seg(kind)}`, {
+    headers: { Accept: 'application/pdf' },
+  });
+  return response.blob();
 }
 
 /** PUT /care/{org}/labs/{reportId}/results: values typed by hand; the server converts and classifies. */

@@ -282,4 +282,23 @@ describe('a lab report', () => {
     expect(await screen.findByText(/Entry 0: The entry has no value\./)).toBeInTheDocument();
     expect(requests.find((r) => r.path === `${BASE}/import`)?.body).toEqual({ format: 'fhir', bundle });
   });
+
+  it('opens the attached requisition PDF with the staff’s token, in a new tab', async () => {
+    signInStaff('care_team');
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() }),
+    );
+    const requests = server(report(), {
+      [`GET ${BASE}/files/requisition`]: () =>
+        new Response('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    const { user } = renderRoute(PATH);
+    expect(screen.queryByRole('button', { name: 'Open the results PDF' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Open the requisition PDF' }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:pdf'));
+    expect(requests.some((r) => r.path === `${BASE}/files/requisition`)).toBe(true);
+  });
 });

@@ -14,6 +14,7 @@ import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } fro
 import { Link, useParams } from 'react-router';
 import {
   careLabReportQueryOptions,
+  fetchLabFile,
   useAdvanceLabReport,
   useImportLabResults,
   usePublishLabReport,
@@ -192,6 +193,27 @@ function FileInput({ report, kind }: { report: CareLabReport; kind: CareLabFileK
   const upload = useUploadLabFile(report._id);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [opening, setOpening] = useState(false);
+  const attached = kind === 'requisition' ? report.has_requisition : report.has_results_pdf;
+
+  // the file is served only with the staff's token: fetched, then shown from memory in a new tab
+  async function open() {
+    const tab = window.open('', '_blank');
+    setOpening(true);
+    setError(null);
+    try {
+      const url = URL.createObjectURL(await fetchLabFile(report._id, kind));
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (caught) {
+      tab?.close();
+      setError(caught instanceof Error ? caught.message : 'The PDF could not be opened.');
+    } finally {
+      setOpening(false);
+    }
+  }
+
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
@@ -215,11 +237,14 @@ function FileInput({ report, kind }: { report: CareLabReport; kind: CareLabFileK
       <label htmlFor={id} className="care-lab__label">
         {FILE_LABELS[kind]}
       </label>
-      <p className="care-muted">
-        {(kind === 'requisition' ? report.has_requisition : report.has_results_pdf)
-          ? 'Attached; choosing a file replaces it.'
-          : 'None yet.'}
-      </p>
+      <p className="care-muted">{attached ? 'Attached; choosing a file replaces it.' : 'None yet.'}</p>
+      {attached ? (
+        <div>
+          <Button variant="ghost" size="sm" loading={opening} onClick={() => void open()}>
+            {`Open the ${kind === 'requisition' ? 'requisition' : 'results'} PDF`}
+          </Button>
+        </div>
+      ) : null}
       <input
         id={id}
         type="file"
