@@ -301,4 +301,21 @@ describe('a lab report', () => {
     await waitFor(() => expect(tab.location.href).toBe('blob:pdf'));
     expect(requests.some((r) => r.path === `${BASE}/files/requisition`)).toBe(true);
   });
+
+  it('shows a report that cannot be read with Try again', async () => {
+    signInStaff('care_team');
+    let calls = 0;
+    mockApi({
+      [`GET ${BASE}`]: () => {
+        calls += 1;
+        return calls === 1
+          ? json(500, { text: 'ServerError', message: 'The report could not be read.' })
+          : json(200, report());
+      },
+    });
+    const { user } = renderRoute(PATH);
+    expect(await screen.findByText('The report could not be read.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Longevity Panel' })).toBeInTheDocument();
+  });
 });

@@ -74,7 +74,7 @@ describe('the labs page', () => {
       'href',
       `/care/patients/${PATIENT_ID}`,
     );
-    expect(row.getByRole('link', { name: 'Longevity Panel' })).toHaveAttribute(
+    expect(row.getByRole('link', { name: 'Longevity Panel, Ada Lovelace' })).toHaveAttribute(
       'href',
       `/care/labs/${REPORT_ID}`,
     );

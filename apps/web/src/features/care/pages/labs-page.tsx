@@ -119,7 +119,10 @@ export default function LabsPage() {
                     </Link>
                   </th>
                   <td data-label="Panel">
-                    <Link to={labReportPath(report._id)}>{report.panel.name}</Link>
+                    <Link to={labReportPath(report._id)}>
+                      {report.panel.name}
+                      <span className="ui-visually-hidden">, {personName(report.patient)}</span>
+                    </Link>
                   </td>
                   <td data-label="Since">
                     <time dateTime={report.status_changed_at}>
