@@ -221,7 +221,10 @@ export function createCheckoutSteps(deps: {
         });
         await o.setStatus(id, { status: 'paid', submittedAt: at, providerPaymentId: paymentId });
         const order = await o.find(id);
-        if (order) await o.issueInvoice(order, at);
+        if (order) {
+          await o.issueInvoice(order, at);
+          await o.openLabReport(order);
+        }
         const redeemed = order?.promoCode
           ? await o.lockCoupon(actor.organizationId, order.promoCode)
           : undefined;

@@ -120,6 +120,28 @@ describe('POST /v2/orders/patient', () => {
 });
 
 describe('POST /v2/orders/{orderId}/submit', () => {
+  it('opens one lab report for a paid lab, waiting for the clinic: the patient’s labs show it pending', async () => {
+    const p = await signupPatient(t.app, org);
+    await setState(p, 'CA');
+    await addCard(p);
+    const order = json<Order>(await createOrder(p, lab));
+    await Promise.all([submit(p, order._id), submit(p, order._id)]);
+    const reports = await rows<{ status: string; user_id: string }>(
+      t.database,
+      sql`select status, user_id from lab_reports where order_id = ${order._id}`,
+    );
+    expect(reports).toEqual([{ status: 'created', user_id: p.id }]);
+    const labs = json<{ docs: { status: string; order: { _id: string } | null }[] }>(
+      await t.app.inject({ url: '/v2/labs/results', headers: bearer(p.token) }),
+    );
+    expect(labs.docs.map((d) => [d.status, d.order?._id])).toEqual([['created', order._id]]);
+    // a supplement opens none
+    const supplement = json<Order>(await createOrder(p, supplementOnce));
+    await submit(p, supplement._id);
+    const none = await rows(t.database, sql`select 1 from lab_reports where order_id = ${supplement._id}`);
+    expect(none).toEqual([]);
+  });
+
   it('charges once and marks the order paid; a second submit answers the same order', async () => {
     const p = await signupPatient(t.app, org);
     await addCard(p);

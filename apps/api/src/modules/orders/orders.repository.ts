@@ -1,8 +1,10 @@
 import type { Order } from '@portal/domain/contracts/order';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { newId } from '../../db/ids';
 import type { RowOf } from '../../db/row-of';
 import { couponRedemptions, coupons } from '../../db/schema/billing';
+import { labPanels, labReports } from '../../db/schema/labs';
 import { type OrderStatus, orders } from '../../db/schema/orders';
 import { organizations } from '../../db/schema/organizations';
 import { products, productTemplates } from '../../db/schema/products';
@@ -157,6 +159,23 @@ function orderQueries(db: Db) {
         .where(eq(users.id, userId))
         .limit(1);
       return row;
+    },
+
+    /**
+     * A paid lab's report, waiting for the clinic (issue 14): the patient's lab list shows it as Visit Form
+     * Pending and the care team's lab orders list it as created. One per order, whichever path paid it; a
+     * lab product without a panel opens none.
+     */
+    async openLabReport(order: OrderRow): Promise<void> {
+      if (order.productType !== 'lab') return;
+      await db.execute(sql`
+        insert into ${labReports} (id, user_id, organization_id, panel_id, order_id, status)
+        select ${newId()}, ${order.userId}, ${order.organizationId}, p.id, ${order.id}, 'created'
+          from ${labPanels} p
+         where p.organization_id = ${order.organizationId} and p.product_template_id = ${order.productTemplateId}
+           and not exists (select 1 from ${labReports} r where r.order_id = ${order.id})
+         order by p.created_at, p.id
+         limit 1`);
     },
 
     /** Issues the invoice of a paid order: the charged amount, paid now. */

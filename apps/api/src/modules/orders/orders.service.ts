@@ -133,6 +133,7 @@ export function createOrdersService(deps: {
       await repo.transaction(async (r) => {
         await r.setStatus(orderId, { status: 'paid', providerPaymentId: paymentId });
         await r.issueInvoice(order, new Date());
+        await r.openLabReport(order);
         const coupon = order.promoCode
           ? await r.lockCoupon(order.organizationId, order.promoCode)
           : undefined;
