@@ -132,7 +132,10 @@ describe('labs from the order to the analysis', () => {
         await expectAccessible(staff.page, 'clinic lab report', { title: 'Lab report' });
         await staff.page.getByRole('button', { name: 'Publish results' }).click();
         await staff.page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
-        await staff.page.getByText(/^Published/).first().waitFor();
+        await staff.page
+          .getByText(/^Published/)
+          .first()
+          .waitFor();
         await snap(staff.page, 'labs-clinic-published', { fullPage: false });
       });
 
