@@ -10,20 +10,9 @@ import { describe, expect, it } from 'vitest';
  * honour; an entry still listed as owed once it is used keeps this list honest.
  */
 const OWED: Record<string, string> = {
-  // 13: messaging
-  'MESSAGES.lifestyleOtherDetails': 'issue 13 (lifestyle questions in the care conversation)',
-  // 14: labs
-  'MESSAGES.labOrderSuccess': 'issue 14 (labs)',
-  'MESSAGES.requisitionNotReady': 'issue 14 (labs)',
-  'MESSAGES.labsEmpty': 'issue 14 (labs)',
-  LAB_ALERT_MS: 'issue 14 (labs)',
-  BIO_AGE_ANIMATION_MS: 'issue 14 (labs)',
-  LAB_STATUS_PROGRESS: 'issue 14 (labs)',
-  WIDE_TOOLTIP_MIN_CHARS: 'issue 14 (labs analysis tooltips)',
   // 15: shop, version banner
   'MESSAGES.orderSubmitFailure': 'issue 15 (shop)',
   'MESSAGES.versionAvailable': 'issue 15 (version banner)',
-  'MESSAGES.actionSuccess': 'issue 15 (shop)',
   VERSION_CHECK_INTERVAL_MS: 'issue 15 (version banner)',
   VERSION_BANNER_DISMISS_MS: 'issue 15 (version banner)',
   CAROUSEL_AUTOPLAY_MS: 'issue 15 (shop)',

@@ -1,5 +1,6 @@
 import { RADIO_CONTINUE_DELAY_MS } from '@portal/domain/constants';
 import type { LifestyleQuestion } from '@portal/domain/contracts/lifestyle';
+import { MESSAGES } from '@portal/domain/messages';
 import {
   clampLifestyleStep,
   isOtherAnswer,
@@ -75,7 +76,7 @@ function SingleSelect({ question, initial, onAnswer }: StepProps) {
       {choice === OTHER_OPTION ? (
         <>
           <TextArea
-            label="Please provide additional details:"
+            label={MESSAGES.lifestyleOtherDetails}
             name={`${question.slug}-details`}
             value={details}
             maxLength={OTHER_DETAILS_MAX}
