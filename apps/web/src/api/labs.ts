@@ -126,6 +126,15 @@ export async function downloadLabResults(reportId: string, title: string): Promi
   return { blob: await response.blob(), fileName: `${title}.pdf` };
 }
 
+/**
+ * GET /v2/labs/results/{reportId}/fhir (issue 14 §9): the report as a FHIR R4 Bundle, for the patient to take to
+ * another clinic or app.
+ */
+export async function downloadLabFhir(reportId: string, title: string): Promise<DownloadedFile> {
+  const response = await apiFetch(`/v2/labs/results/${seg(reportId)}/fhir`);
+  return { blob: await response.blob(), fileName: `${title}.fhir.json` };
+}
+
 /** GET /v2/labs/results/{reportId}/form/download (002 §4.3): the lab requisition form as a PDF. */
 export async function downloadLabForm(reportId: string): Promise<DownloadedFile> {
   return readDownload(

@@ -110,4 +110,33 @@ describe('a lab report’s documents', () => {
     const bad = await t.app.inject({ url: '/v2/labs/results/nope/download', headers: bearer(dana) });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('exports the clinic’s reports as FHIR for its care team, and no one else’s', async () => {
+    const care = await logInAs(t.app, 'care@evergreen.test', org);
+    const url = `/care/${org}/labs/${reviewed()._id}/fhir`;
+    const res = await t.app.inject({ url, headers: bearer(care) });
+    expect(res.statusCode).toBe(200);
+    expect(json<{ resourceType: string }>(res).resourceType).toBe('Bundle');
+    const otherOrg = json<{ _id: string }>(
+      await t.app.inject({ url: '/organization/search?domain=127.0.0.1' }),
+    )._id;
+    const otherCare = await logInAs(t.app, 'care@bluecrest.test', otherOrg);
+    expect((await t.app.inject({ url, headers: bearer(otherCare) })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          url: `/care/${otherOrg}/labs/${reviewed()._id}/fhir`,
+          headers: bearer(otherCare),
+        })
+      ).statusCode,
+    ).toBe(404);
+    const admin = await logInAs(t.app, 'admin@evergreen.test', org);
+    expect((await t.app.inject({ url, headers: bearer(admin) })).statusCode).toBe(403);
+    expect((await t.app.inject({ url, headers: bearer(dana) })).statusCode).toBe(403);
+    const waiting = await t.app.inject({
+      url: `/care/${org}/labs/${created()._id}/fhir`,
+      headers: bearer(care),
+    });
+    expect(waiting.statusCode).toBe(404);
+  });
 });

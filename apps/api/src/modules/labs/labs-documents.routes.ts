@@ -1,12 +1,13 @@
+import { staffCan } from '@portal/domain/care/staff-roles';
 import { Id } from '@portal/domain/contracts/common';
 import { findBiomarker, parseUnit } from '@portal/domain/labs/biomarkers';
 import { MESSAGES } from '@portal/domain/messages';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { labPanels } from '../../db/schema/labs';
+import { labPanels, labReports } from '../../db/schema/labs';
 import { organizations } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 import { Errors, errorResponses } from '../../platform/errors';
@@ -89,7 +90,8 @@ function fhirResults(markers: readonly MarkerRow[]): FhirResultInput[] {
 /**
  * The documents of a patient's lab report (002 §7.1, §4.3; issue 14 §4, §5, §9): the requisition form to
  * bring to the lab (ready once the lab is ordered), the results as a PDF named after the report's title, and
- * the report as a FHIR R4 DiagnosticReport with its Observations. The caller's own reports only.
+ * the report as a FHIR R4 DiagnosticReport with its Observations. The caller's own reports only, and the
+ * FHIR export of the clinic's reports for its care team.
  */
 export const labDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
@@ -183,6 +185,27 @@ export const labDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The report as a FHIR R4 Bundle (reviewed or received: the laboratory's results, final or preliminary). */
+  async function fhir(reply: FastifyReply, userId: string, report: ReportRow) {
+    const [who, markers] = await Promise.all([people(db, userId), repo.markersOf([report.id])]);
+    const bundle = toFhirDiagnosticReport({
+      report: {
+        id: report.id,
+        status: report.status,
+        panelName: report.panelName,
+        collectedAt: report.collectedAt,
+        reviewedAt: report.reviewedAt,
+        conclusion: report.text?.conclusion ?? null,
+      },
+      patient: { id: userId, name: who.name, birthday: who.birthday, sex: who.sex },
+      results: fhirResults(markers),
+    });
+    return reply
+      .header('content-type', 'application/fhir+json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="lab-report-${report.id}.fhir.json"`)
+      .send(JSON.stringify(bundle));
+  }
+
   app.get(
     '/v2/labs/results/:reportId/fhir',
     {
@@ -198,23 +221,39 @@ export const labDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.auth!.userId;
       const report = await ownReport(userId, request.params.reportId);
       if (report.status !== 'reviewed') throw Errors.notFound('The lab results');
-      const [who, markers] = await Promise.all([people(db, userId), repo.markersOf([report.id])]);
-      const bundle = toFhirDiagnosticReport({
-        report: {
-          id: report.id,
-          status: report.status,
-          panelName: report.panelName,
-          collectedAt: report.collectedAt,
-          reviewedAt: report.reviewedAt,
-          conclusion: report.text?.conclusion ?? null,
-        },
-        patient: { id: userId, name: who.name, birthday: who.birthday, sex: who.sex },
-        results: fhirResults(markers),
-      });
-      return reply
-        .header('content-type', 'application/fhir+json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="lab-report-${report.id}.fhir.json"`)
-        .send(JSON.stringify(bundle));
+      return fhir(reply, userId, report);
+    },
+  );
+
+  app.get(
+    '/care/:org/labs/:reportId/fhir',
+    {
+      config: { access: { kind: 'staff' } },
+      schema: {
+        tags,
+        summary:
+          'A lab report of the clinic with results as a FHIR R4 Bundle, for the clinic’s other systems',
+        description: 'Received (preliminary) or reviewed (final) reports; the care team and physicians.',
+        params: z.object({ org: Id, reportId: Id }).strict(),
+        response: { 200: z.any().describe('application/fhir+json'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      if (!staffCan(auth.role, 'manage_labs')) throw Errors.forbidden();
+      const [owner] = await db
+        .select({ userId: labReports.userId })
+        .from(labReports)
+        .where(
+          and(eq(labReports.id, request.params.reportId), eq(labReports.organizationId, auth.organizationId)),
+        )
+        .limit(1);
+      if (!owner) throw Errors.notFound('The lab report');
+      if (request.auditTarget) request.auditTarget.patientId = owner.userId;
+      const report = await ownReport(owner.userId, request.params.reportId);
+      if (report.status !== 'received' && report.status !== 'reviewed')
+        throw Errors.notFound('The lab results');
+      return fhir(reply, owner.userId, report);
     },
   );
 };

@@ -95,6 +95,25 @@ describe('lab analysis', () => {
     expect(call.headers.authorization).toMatch(/^Bearer /);
   });
 
+  it('exports the report as a FHIR R4 Bundle named after the title', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    serve(analysis(), {
+      [`GET /v2/labs/results/${REPORT_ID}/fhir`]: () =>
+        new Response('{"resourceType":"Bundle"}', {
+          status: 200,
+          headers: { 'Content-Type': 'application/fhir+json' },
+        }),
+    });
+    const { user } = renderRoute(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Export (FHIR)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('Longevity Panel.fhir.json');
+  });
+
   it('titles a report without a title "Lab Panel Results", and names its PDF so', async () => {
     vi.stubGlobal(
       'URL',

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
+  downloadLabFhir,
   downloadLabResults,
   type LabAnalysis,
   labAnalysisQueryOptions,
@@ -160,21 +161,22 @@ export default function LabAnalysisPage() {
   const userId = params.userId ?? user?._id ?? '';
   const reportId = params.id ?? params.reportId ?? '';
   const query = useQuery({ ...labAnalysisQueryOptions(reportId), enabled: !!reportId });
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<'pdf' | 'fhir' | null>(null);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const analysis = query.data;
   const title = analysis?.title?.trim() || DEFAULT_ANALYSIS_TITLE;
 
-  async function download() {
-    setDownloading(true);
+  async function download(kind: 'pdf' | 'fhir') {
+    setDownloading(kind);
     setDownloadFailed(false);
     try {
-      const { blob, fileName } = await downloadLabResults(reportId, title);
+      const { blob, fileName } =
+        kind === 'pdf' ? await downloadLabResults(reportId, title) : await downloadLabFhir(reportId, title);
       saveFile(blob, fileName);
     } catch {
       setDownloadFailed(true);
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   }
 
@@ -202,8 +204,21 @@ export default function LabAnalysisPage() {
           <Reviewer analysis={analysis} />
         </div>
         <div className="labs-analysis__actions">
-          <Button variant="secondary" size="sm" loading={downloading} onClick={() => void download()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={downloading === 'pdf'}
+            onClick={() => void download('pdf')}
+          >
             Download
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={downloading === 'fhir'}
+            onClick={() => void download('fhir')}
+          >
+            Export (FHIR)
           </Button>
           <Link
             className={buttonClassName({ size: 'sm' })}
