@@ -14,6 +14,11 @@ export const AIMS = {
    * sharing Redis (ms); a 10,000-message conversation's first and older pages, p95 at 10 clients (ms).
    */
   chat: { oneInstanceP99: 100, twoInstancesP99: 150, pagesP95: 30 },
+  /**
+   * The labs (issue 14): a 100-biomarker report's analysis and the panel and report lists of a patient with 50
+   * reports, p95 at 10 clients (ms); a requisition PDF, p95 at 10 clients (ms).
+   */
+  labs: { analysisP95: 30, listP95: 30, requisitionP95: 50 },
   /** With a second process keeping every core busy, the funnel's p95 may be this many times its aim. */
   busyFactor: 3,
 } as const;

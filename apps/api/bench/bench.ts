@@ -22,6 +22,7 @@ import {
   signupNotificationPatients,
 } from './dashboard';
 import { measureFunnel, prepareFunnel } from './funnel';
+import { benchLabs, type LabsResults, labsFigures } from './labs';
 import { benchLighthouse } from './lighthouse';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -229,7 +230,9 @@ async function main() {
   let dashboard: Awaited<ReturnType<typeof measureDashboard>> | undefined;
   let care: Awaited<ReturnType<typeof measureCare>> = [];
   let chat: ChatResults | undefined;
-  // BENCH_ONLY=care: the care workspace's figures alone (PostgreSQL); BENCH_ONLY=chat: the chat's (PostgreSQL, Redis)
+  let labs: LabsResults | undefined;
+  // BENCH_ONLY=care: the care workspace's figures alone (PostgreSQL); BENCH_ONLY=chat: the chat's (PostgreSQL,
+  // Redis); BENCH_ONLY=labs: the labs' (PostgreSQL)
   const only = process.env.BENCH_ONLY;
   const notificationPages: { label: string; pages: Awaited<ReturnType<typeof measureNotificationPages>> }[] =
     [];
@@ -250,13 +253,25 @@ async function main() {
       if (!pgUrl) throw new Error('BENCH_ONLY=chat needs PostgreSQL');
       chat = await benchChat({ pgUrl, dataDir, seconds: SECONDS, start: startServer, stop: stopServer });
     }
+    if (only === 'labs') {
+      const pgUrl = await freshPostgres();
+      if (!pgUrl) throw new Error('BENCH_ONLY=labs needs PostgreSQL');
+      labs = await benchLabs({ pgUrl, dataDir, seconds: SECONDS, start: startServer, stop: stopServer });
+    }
   } finally {
     if (only) rmSync(dataDir, { recursive: true, force: true });
   }
   if (only) {
-    const aims = printFigures(only === 'chat' && chat ? chatFigures(chat) : careFigures(care));
+    const aims = printFigures(
+      only === 'chat' && chat
+        ? chatFigures(chat)
+        : only === 'labs' && labs
+          ? labsFigures(labs)
+          : careFigures(care),
+    );
+    const section = only === 'chat' ? 'Chat' : only === 'labs' ? 'Labs' : 'Care';
     console.info(
-      `\n${only === 'chat' ? 'Chat' : 'Care'} aims: ${aims.passed} pass, ${aims.failed.length} FAIL${aims.failed.map((f) => `\n  FAIL ${f}`).join('')}`,
+      `\n${section} aims: ${aims.passed} pass, ${aims.failed.length} FAIL${aims.failed.map((f) => `\n  FAIL ${f}`).join('')}`,
     );
     return;
   }
@@ -297,6 +312,16 @@ async function main() {
       if (chatUrl)
         chat = await benchChat({
           pgUrl: chatUrl,
+          dataDir,
+          seconds: SECONDS,
+          start: startServer,
+          stop: stopServer,
+        });
+      // the labs on a database of their own (issue 14)
+      const labsUrl = await freshPostgres();
+      if (labsUrl)
+        labs = await benchLabs({
+          pgUrl: labsUrl,
           dataDir,
           seconds: SECONDS,
           start: startServer,
@@ -392,6 +417,7 @@ async function main() {
   }
   figures.push(...careFigures(care));
   if (chat) figures.push(...chatFigures(chat));
+  if (labs) figures.push(...labsFigures(labs));
   const aims = printFigures(figures);
   for (const side of notificationPages) {
     // "as fast as one with 10": every page of the large list within 1.5x the small list's first page (and
