@@ -3,7 +3,7 @@ import { formatWaiting } from '@portal/domain/care/review-queue';
 import { staffCan } from '@portal/domain/care/staff-roles';
 import type { CareFulfilmentOrder } from '@portal/domain/contracts/fulfilment';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { fulfilmentQueryOptions, useAdvanceFulfilment } from '../../../api/care/fulfilment';
 import { Alert } from '../../../components/ui/alert';
@@ -16,6 +16,7 @@ import { formatDateTime, personName } from '../lib/labels';
 import { chartPath } from '../lib/paths';
 import '../care.css';
 import '../fulfilment.css';
+import { CareTabs, tabId } from '../components/care-tabs';
 
 /** The tabs: one per step an order can wait at, then the delivered ones for reference. */
 const TABS: readonly FulfilmentStep[] = ['awaiting_fulfilment', 'processing', 'shipped', 'delivered'];
@@ -63,7 +64,6 @@ export default function FulfilmentPage() {
   const advance = useAdvanceFulfilment();
   const [shipping, setShipping] = useState<CareFulfilmentOrder | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
-  const tabRefs = useRef(new Map<FulfilmentStep, HTMLButtonElement>());
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const counts = list.data?.pages[0]?.counts;
   const now = new Date();
@@ -72,25 +72,6 @@ export default function FulfilmentPage() {
     setTab(step);
     setOutcome(null);
     advance.reset();
-  }
-
-  // the tabs pattern of WAI-ARIA: arrows, Home and End move between tabs and select them
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const at = TABS.indexOf(tab);
-    const to =
-      event.key === 'ArrowRight'
-        ? TABS[(at + 1) % TABS.length]
-        : event.key === 'ArrowLeft'
-          ? TABS[(at - 1 + TABS.length) % TABS.length]
-          : event.key === 'Home'
-            ? TABS[0]
-            : event.key === 'End'
-              ? TABS[TABS.length - 1]
-              : undefined;
-    if (!to) return;
-    event.preventDefault();
-    choose(to);
-    tabRefs.current.get(to)?.focus();
   }
 
   function move(order: CareFulfilmentOrder, body: { tracking_number?: string; carrier?: string } = {}) {
@@ -119,34 +100,25 @@ export default function FulfilmentPage() {
         <h1 className="care-page__title">Fulfilment</h1>
       </div>
 
-      <div className="care-tabs" role="tablist" aria-label="Orders by step">
-        {TABS.map((step) => (
-          <button
-            key={step}
-            ref={(el) => {
-              if (el) tabRefs.current.set(step, el);
-            }}
-            type="button"
-            role="tab"
-            id={`fulfilment-tab-${step}`}
-            aria-selected={tab === step}
-            aria-controls="fulfilment-panel"
-            tabIndex={tab === step ? 0 : -1}
-            className="care-tabs__tab"
-            onClick={() => choose(step)}
-            onKeyDown={onTabKey}
-          >
+      <CareTabs
+        label="Orders by step"
+        idPrefix="fulfilment"
+        tabs={TABS}
+        selected={tab}
+        onSelect={choose}
+        render={(step) => (
+          <>
             {FULFILMENT_LABELS[step]}
             {countOf(step)}
-          </button>
-        ))}
-      </div>
+          </>
+        )}
+      />
 
       <div
         className="care-tabs__panel"
         role="tabpanel"
         id="fulfilment-panel"
-        aria-labelledby={`fulfilment-tab-${tab}`}
+        aria-labelledby={tabId('fulfilment', tab)}
       >
         <div aria-live="polite">{outcome ? <Alert tone="success">{outcome}</Alert> : null}</div>
         {advance.error && !shipping ? <Alert tone="error">{advance.error.message}</Alert> : null}

@@ -1,7 +1,6 @@
 import type { InboxConversation, InboxFilter } from '@portal/domain/contracts/messaging';
 import { messageTime } from '@portal/domain/messaging/format';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { careInboxQueryOptions } from '../../../api/care/inbox';
 import { Alert } from '../../../components/ui/alert';
@@ -20,6 +19,7 @@ import { personName } from '../lib/labels';
 import '../care.css';
 import '../fulfilment.css';
 import '../inbox.css';
+import { CareTabs, tabId } from '../components/care-tabs';
 
 const isFilter = (value: string | null): value is InboxFilter =>
   value !== null && (INBOX_FILTERS as readonly string[]).includes(value);
@@ -69,32 +69,10 @@ export default function InboxPage() {
   const list = useInfiniteQuery(careInboxQueryOptions(filter));
   const items = list.data?.pages.flatMap((page) => page.docs) ?? [];
   const unread = list.data?.pages[0]?.unread;
-  const tabRefs = useRef(new Map<InboxFilter, HTMLButtonElement>());
   const now = new Date();
 
   function choose(to: InboxFilter) {
     setSearch(to === 'all' ? {} : { filter: to }, { replace: true });
-  }
-
-  // the tabs pattern of WAI-ARIA: arrows, Home and End move between tabs and select them
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const at = INBOX_FILTERS.indexOf(filter);
-    const last = INBOX_FILTERS.length - 1;
-    const index =
-      event.key === 'ArrowRight'
-        ? (at + 1) % INBOX_FILTERS.length
-        : event.key === 'ArrowLeft'
-          ? (at + last) % INBOX_FILTERS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : -1;
-    const to = INBOX_FILTERS[index];
-    if (!to) return;
-    event.preventDefault();
-    choose(to);
-    tabRefs.current.get(to)?.focus();
   }
 
   return (
@@ -110,33 +88,20 @@ export default function InboxPage() {
         </p>
       </div>
 
-      <div className="care-tabs" role="tablist" aria-label="Conversations">
-        {INBOX_FILTERS.map((f) => (
-          <button
-            key={f}
-            ref={(el) => {
-              if (el) tabRefs.current.set(f, el);
-            }}
-            type="button"
-            role="tab"
-            id={`inbox-tab-${f}`}
-            aria-selected={filter === f}
-            aria-controls="inbox-panel"
-            tabIndex={filter === f ? 0 : -1}
-            className="care-tabs__tab"
-            onClick={() => choose(f)}
-            onKeyDown={onTabKey}
-          >
-            {INBOX_FILTER_LABELS[f]}
-          </button>
-        ))}
-      </div>
+      <CareTabs
+        label="Conversations"
+        idPrefix="inbox"
+        tabs={INBOX_FILTERS}
+        selected={filter}
+        onSelect={choose}
+        render={(f) => INBOX_FILTER_LABELS[f]}
+      />
 
       <div
         className="care-tabs__panel"
         role="tabpanel"
         id="inbox-panel"
-        aria-labelledby={`inbox-tab-${filter}`}
+        aria-labelledby={tabId('inbox', filter)}
       >
         {list.isPending ? (
           <div className="care-loading">

@@ -1,6 +1,6 @@
 import type { LabReportStatus } from '@portal/domain/contracts/care-labs';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { careLabsQueryOptions } from '../../../api/care/labs';
 import { Alert } from '../../../components/ui/alert';
@@ -13,6 +13,7 @@ import { chartPath } from '../lib/paths';
 import '../care.css';
 import '../fulfilment.css';
 import '../labs.css';
+import { CareTabs, tabId } from '../components/care-tabs';
 
 const EMPTY: Record<LabReportStatus, string> = {
   created: 'Lab orders appear here when a patient orders a panel.',
@@ -28,28 +29,7 @@ const EMPTY: Record<LabReportStatus, string> = {
 export default function LabsPage() {
   const [tab, setTab] = useState<LabReportStatus>('created');
   const list = useInfiniteQuery(careLabsQueryOptions(tab));
-  const tabRefs = useRef(new Map<LabReportStatus, HTMLButtonElement>());
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
-
-  // the tabs pattern of WAI-ARIA: arrows, Home and End move between tabs and select them
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const at = LAB_STATUS_TABS.indexOf(tab);
-    const n = LAB_STATUS_TABS.length;
-    const to =
-      event.key === 'ArrowRight'
-        ? LAB_STATUS_TABS[(at + 1) % n]
-        : event.key === 'ArrowLeft'
-          ? LAB_STATUS_TABS[(at - 1 + n) % n]
-          : event.key === 'Home'
-            ? LAB_STATUS_TABS[0]
-            : event.key === 'End'
-              ? LAB_STATUS_TABS[n - 1]
-              : undefined;
-    if (!to) return;
-    event.preventDefault();
-    setTab(to);
-    tabRefs.current.get(to)?.focus();
-  }
 
   return (
     <div className="care-page">
@@ -57,29 +37,16 @@ export default function LabsPage() {
         <h1 className="care-page__title">Labs</h1>
       </div>
 
-      <div className="care-tabs" role="tablist" aria-label="Lab orders by status">
-        {LAB_STATUS_TABS.map((status) => (
-          <button
-            key={status}
-            ref={(el) => {
-              if (el) tabRefs.current.set(status, el);
-            }}
-            type="button"
-            role="tab"
-            id={`labs-tab-${status}`}
-            aria-selected={tab === status}
-            aria-controls="labs-panel"
-            tabIndex={tab === status ? 0 : -1}
-            className="care-tabs__tab"
-            onClick={() => setTab(status)}
-            onKeyDown={onTabKey}
-          >
-            {LAB_STATUS_LABELS[status]}
-          </button>
-        ))}
-      </div>
+      <CareTabs
+        label="Lab orders by status"
+        idPrefix="labs"
+        tabs={LAB_STATUS_TABS}
+        selected={tab}
+        onSelect={setTab}
+        render={(status) => LAB_STATUS_LABELS[status]}
+      />
 
-      <div className="care-tabs__panel" role="tabpanel" id="labs-panel" aria-labelledby={`labs-tab-${tab}`}>
+      <div className="care-tabs__panel" role="tabpanel" id="labs-panel" aria-labelledby={tabId('labs', tab)}>
         {list.isPending ? (
           <div className="care-loading">
             <Spinner label="Loading lab orders" />
