@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { PortalApi } from './support/api';
-import { DESKTOP, keepFailure, launch, MOBILE, newPage, snap, uniqueEmail, url } from './support/browser';
+import {
+  DESKTOP,
+  keepFailure,
+  launch,
+  logIn,
+  MOBILE,
+  newPage,
+  snap,
+  uniqueEmail,
+  url,
+} from './support/browser';
 
 const TABLET = { width: 768, height: 1024 };
 const TRACKING = '1Z999AA10123456784';
@@ -69,14 +79,6 @@ async function submittedVisit(firstName: string) {
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return { patient, email, intake };
-}
-
-async function logIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto(url('/login'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(landing);
 }
 
 describe('fulfilment', () => {

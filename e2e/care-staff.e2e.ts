@@ -6,6 +6,7 @@ import {
   DESKTOP,
   keepFailure,
   launch,
+  logIn,
   MOBILE,
   mailTo,
   newPage,
@@ -31,14 +32,6 @@ async function snapBoth(page: Page, name: string) {
   await page.setViewportSize(MOBILE);
   await snap(page, name);
   await page.setViewportSize(DESKTOP);
-}
-
-async function logIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto(url('/login'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(landing);
 }
 
 describe('staff management and the audit trail', () => {

@@ -3,7 +3,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { PortalApi } from './support/api';
-import { DESKTOP, keepFailure, launch, MOBILE, newPage, snap, uniqueEmail, url } from './support/browser';
+import {
+  DESKTOP,
+  keepFailure,
+  launch,
+  logIn,
+  MOBILE,
+  newPage,
+  snap,
+  uniqueEmail,
+  url,
+} from './support/browser';
 
 const TABLET = { width: 768, height: 1024 };
 
@@ -73,14 +83,6 @@ async function submittedVisit(
   expect(res.status, await res.clone().text()).toBe(200);
   expect((await patient.intake(intake)).patient_complete).toBe(true);
   return { patient, email, intake };
-}
-
-async function logIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto(url('/login'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(landing);
 }
 
 /** The queue's row of a patient, waiting for the live refresh to bring it in. */

@@ -1,9 +1,19 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { PortalApi } from './support/api';
-import { DESKTOP, keepFailure, launch, MOBILE, newPage, snap, uniqueEmail, url } from './support/browser';
+import {
+  DESKTOP,
+  keepFailure,
+  launch,
+  logIn,
+  MOBILE,
+  newPage,
+  snap,
+  uniqueEmail,
+  url,
+} from './support/browser';
 
 let patientBrowser: Browser;
 let staffBrowser: Browser;
@@ -16,14 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([patientBrowser?.close(), staffBrowser?.close()]);
 });
-
-async function logIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto(url('/login'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(landing);
-}
 
 /** A new patient who has paid for the clinic's lab whose panel holds every biological-age marker. */
 async function patientWithPaidLab(): Promise<{ api: PortalApi; email: string; panel: string }> {

@@ -2,7 +2,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { PortalApi } from './support/api';
-import { DESKTOP, keepFailure, launch, MOBILE, newPage, snap, uniqueEmail, url } from './support/browser';
+import {
+  DESKTOP,
+  keepFailure,
+  launch,
+  logIn,
+  MOBILE,
+  newPage,
+  snap,
+  uniqueEmail,
+  url,
+} from './support/browser';
 
 /** Two browsers: the patient's and the care team's, as two people on two machines. */
 let patientBrowser: Browser;
@@ -16,14 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([patientBrowser?.close(), staffBrowser?.close()]);
 });
-
-async function logIn(page: Page, email: string, password: string, landing: RegExp) {
-  await page.goto(url('/login'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(landing);
-}
 
 const history = (page: Page) => page.getByRole('log', { name: 'Message history' });
 

@@ -139,3 +139,12 @@ export async function choose(scope: Page | Locator, role: 'radio' | 'checkbox', 
   await tile.click();
   return scope.getByRole(role, { name, exact: true });
 }
+
+/** Signs in on the clinic's /login page as a person would, then waits for the page they land on. */
+export async function logIn(page: Page, email: string, password: string, landing: RegExp) {
+  await page.goto(url('/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(landing);
+}
