@@ -171,7 +171,8 @@ describe('routing after signup (000 §4 Signup)', () => {
     mockApi({});
     renderRoute('/get-started?defaultDurationSelection=3');
     await screen.findByLabelText('First name');
-    expect(window.localStorage.getItem(STORAGE_KEYS.defaultDurationSelection)).toBe('3');
+    // the shell stores it in an effect, which may run just after the form shows
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.defaultDurationSelection)).toBe('3'));
   });
 });
 
