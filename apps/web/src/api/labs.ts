@@ -1,8 +1,13 @@
 import type {
+  LabAllBiomarkers,
   LabAnalysis,
+  LabAppointment,
   LabBioAgeOverview,
+  LabBiomarkerDetail,
+  LabCategory,
   LabListStatusFilter,
   LabPanelListPage,
+  LabPanelOverview,
   LabPreparationGuidelines,
   LabReportListItem,
   LabReportListPage,
@@ -17,10 +22,15 @@ import { getTemplateProducts } from './products';
 
 export type { LabMarker, LabPanelListItem, LabRange } from '@portal/domain/contracts/labs';
 export type {
+  LabAllBiomarkers,
   LabAnalysis,
+  LabAppointment,
   LabBioAgeOverview,
+  LabBiomarkerDetail,
+  LabCategory,
   LabListStatusFilter,
   LabPanelListPage,
+  LabPanelOverview,
   LabPreparationGuidelines,
   LabReportListItem,
   LabReportListPage,
@@ -39,7 +49,79 @@ export const labKeys = {
   /** Under labKeys.all, so ordering a lab refreshes them. */
   reports: (userId: string) => ['lab-panels', userId, 'reports', LAB_REPORTS_LIMIT] as const,
   preparation: (panelId: string) => ['lab-panels', 'preparation', panelId] as const,
+  /** The labs app's reads of one panel (002 §2.3), under labKeys.all so ordering refreshes them. */
+  panel: (panelId: string, what: string, ...rest: (string | null)[]) =>
+    ['lab-panels', 'panel', panelId, what, ...rest] as const,
 };
+
+/** `?reportId=` of the panel reads: omitted, the panel's latest reviewed report. */
+const reportQuery = (reportId: string | null | undefined) => (reportId ? { reportId } : undefined);
+const panelPath = (panelId: string, rest: string) => `/v2/labs/patient/panels/${seg(panelId)}/${rest}`;
+
+/** GET …/panels/{panelId}/overview (002 §7.1): the panel, one reviewed report's summary and the panel's reports. */
+export function labOverviewQueryOptions(panelId: string, reportId: string | null = null) {
+  return queryOptions({
+    queryKey: labKeys.panel(panelId, 'overview', reportId),
+    queryFn: ({ signal }) =>
+      apiRequest<LabPanelOverview>(panelPath(panelId, 'overview'), { query: reportQuery(reportId), signal }),
+  });
+}
+
+/** GET …/panels/{panelId}/report/analysis (002 §7.1): a reviewed report's analysis, the latest without reportId. */
+export function labReportAnalysisQueryOptions(panelId: string, reportId: string | null = null) {
+  return queryOptions({
+    queryKey: labKeys.panel(panelId, 'analysis', reportId),
+    queryFn: ({ signal }) =>
+      apiRequest<LabAnalysis>(panelPath(panelId, 'report/analysis'), {
+        query: reportQuery(reportId),
+        signal,
+      }),
+  });
+}
+
+/** GET …/panels/{panelId}/all-biomarkers (002 §7.1): the report's markers grouped by category. */
+export function labAllBiomarkersQueryOptions(panelId: string, reportId: string | null = null) {
+  return queryOptions({
+    queryKey: labKeys.panel(panelId, 'all-biomarkers', reportId),
+    queryFn: ({ signal }) =>
+      apiRequest<LabAllBiomarkers>(panelPath(panelId, 'all-biomarkers'), {
+        query: reportQuery(reportId),
+        signal,
+      }),
+  });
+}
+
+/** GET …/panels/{panelId}/categories/{slug} (002 §7.1): one category of the report with its markers. */
+export function labCategoryQueryOptions(panelId: string, slug: string, reportId: string | null = null) {
+  return queryOptions({
+    queryKey: labKeys.panel(panelId, 'category', slug, reportId),
+    queryFn: ({ signal }) =>
+      apiRequest<LabCategory>(panelPath(panelId, `categories/${seg(slug)}`), {
+        query: reportQuery(reportId),
+        signal,
+      }),
+  });
+}
+
+/** GET …/panels/{panelId}/markers/{biomarkerId} (002 §7.1): one biomarker in the report and its history. */
+export function labMarkerQueryOptions(panelId: string, biomarkerId: string, reportId: string | null = null) {
+  return queryOptions({
+    queryKey: labKeys.panel(panelId, 'marker', biomarkerId, reportId),
+    queryFn: ({ signal }) =>
+      apiRequest<LabBiomarkerDetail>(panelPath(panelId, `markers/${seg(biomarkerId)}`), {
+        query: reportQuery(reportId),
+        signal,
+      }),
+  });
+}
+
+/** GET …/panels/{panelId}/appointment (002 §7.1): the lab visit of the panel's latest report. */
+export function labAppointmentQueryOptions(panelId: string) {
+  return queryOptions({
+    queryKey: labKeys.panel(panelId, 'appointment'),
+    queryFn: ({ signal }) => apiRequest<LabAppointment>(panelPath(panelId, 'appointment'), { signal }),
+  });
+}
 
 /** GET /v2/labs/patient/panels (002 §4.1): one page of the patient's lab panels. */
 export function getLabPanels(page: number, signal?: AbortSignal): Promise<{ docs?: LabPanelEntry[] }> {

@@ -6,7 +6,7 @@ import { reportError } from '../lib/error-reporting';
 import { readStorage, writeStorage } from '../lib/storage';
 import { STORAGE_KEYS } from '../lib/storage-keys';
 import { UserLoadError } from '../lib/user-load-error';
-import { NotFoundPage } from './pages/not-found-page';
+import { NotFoundContent, NotFoundPage } from './pages/not-found-page';
 import './pages/status-page.css';
 
 const CHUNK_ERROR =
@@ -66,6 +66,13 @@ export function RouteErrorScreen() {
   if (notFound) return <NotFoundPage />;
   if (userLoad) return <UserLoadErrorScreen message={error.message} />;
   return <CrashScreen />;
+}
+
+/** The same, for routes inside a shell: a 404 keeps the shell around the not-found content. */
+export function InShellRouteErrorScreen() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  return <RouteErrorScreen />;
 }
 
 /** Catches render errors outside the router (providers). */

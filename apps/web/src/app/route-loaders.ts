@@ -1,4 +1,5 @@
 import { isObjectId } from '@portal/domain/ids';
+import { labsDestination, latestLabPanelId } from '@portal/domain/navigation/labs-destination';
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { getStoredUser } from '../lib/session';
 import { ensureSignedIn } from './guards';
@@ -55,13 +56,26 @@ export function toOrderDetails({ request, params }: LoaderFunctionArgs): Respons
 /** The old labs list sends labs2 patients to the new labs app (002 §2.2). */
 export async function labsListLoader({ request, params }: LoaderFunctionArgs): Promise<Response | null> {
   const user = await ensureSignedIn(request, params.userId);
-  return user.feature_flags?.labs2 ? redirect('/labs') : null;
+  if (!user.feature_flags?.labs2) return null;
+  // the new overview: the latest panel when it counts (002 §2.2, §4.1), else the labs app's home
+  // loaded here, not at the top, so the labs calls stay out of the entry chunk (the /login budget)
+  const { getLabPanels } = await import('../api/labs');
+  const panels = await getLabPanels(1, request.signal).catch(() => null);
+  return redirect(
+    labsDestination({ userId: user._id, labs2: true, latestPanelId: latestLabPanelId(panels?.docs ?? []) }),
+  );
 }
 
 /** The new labs app mounts only for labs2 patients; others go to the old list (002 §2.3). */
 export async function labsAppLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
   const user = await ensureSignedIn(request);
   return user.feature_flags?.labs2 ? null : redirect(`/dashboard/${seg(user._id)}/labs`);
+}
+
+/** A labs-app page whose panel or report id is not an id is the labs app's not-found page (002 §2.1). */
+export function labsAppPageLoader({ params }: LoaderFunctionArgs): null {
+  for (const id of [params.panelId, params.reportId]) if (id !== undefined && !isObjectId(id)) notFound();
+  return null;
 }
 
 export function dashboardPageLoader({ params }: LoaderFunctionArgs): null {

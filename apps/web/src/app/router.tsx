@@ -3,7 +3,7 @@ import { isVisitReviewSection, visitReviewTitle } from '@portal/domain/visits/vi
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
-import { RouteErrorScreen } from './crash-screen';
+import { InShellRouteErrorScreen, RouteErrorScreen } from './crash-screen';
 import { redirectSignedIn, requireAuth, requireStaff } from './guards';
 import { NotFoundContent, NotFoundPage } from './pages/not-found-page';
 import { RootLayout } from './root-layout';
@@ -12,6 +12,7 @@ import {
   consultationLoader,
   dashboardPageLoader,
   labsAppLoader,
+  labsAppPageLoader,
   labsListLoader,
   type SECTION_PAGE_SECTIONS,
   settingsSectionLoader,
@@ -142,21 +143,60 @@ const CONSULTATION_SUFFIXES = [
   '/t/:photoType',
 ];
 
-/** The new labs app (002 §2.3), mounted for labs2 patients only. */
-const LABS_APP: [string, string][] = [
-  ['labs', 'Labs'],
-  ['labs/shop', 'Labs Shop'],
-  ['labs/:panelId', 'Lab Panel'],
-  ['labs/:panelId/history', 'Lab History'],
-  ['labs/:panelId/history/:reportId', 'Lab Report'],
-  ['labs/:panelId/biomarker/:biomarkerId', 'Biomarker'],
-  ['labs/:panelId/categories/:slug', 'Biomarker Category'],
-  ['labs/:panelId/biomarkers', 'Biomarkers'],
-  ['labs/:panelId/analysis-summary/:reportId', 'Analysis Summary'],
-  ['labs/:panelId/analysis-summary/:reportId/history', 'Analysis History'],
-  ['labs/:panelId/preparation-guideline', 'Preparation Guideline'],
-  ['labs/:panelId/biological-age', 'Biological Age'],
-  ['labs/:panelId/assessment-overview/:step', 'Assessment Overview'],
+/** The new labs app (002 §2.3), mounted for labs2 patients only; each screen is its own chunk. */
+const labsApp = (load: () => Promise<{ default: ComponentType }>) => screen(load);
+const labsHomePage = labsApp(() => import('../features/labs/app/pages/labs-home-page'));
+const panelOverviewPage = labsApp(() => import('../features/labs/app/pages/panel-overview-page'));
+const LABS_APP: [string, string, RouteObject['lazy']][] = [
+  ['labs', 'Labs', labsHomePage],
+  ['labs/shop', 'Labs Shop', labsHomePage],
+  ['labs/:panelId', 'Lab Panel', panelOverviewPage],
+  [
+    'labs/:panelId/history',
+    'Lab History',
+    labsApp(() => import('../features/labs/app/pages/panel-history-page')),
+  ],
+  ['labs/:panelId/history/:reportId', 'Lab Report', panelOverviewPage],
+  [
+    'labs/:panelId/biomarker/:biomarkerId',
+    'Biomarker',
+    labsApp(() => import('../features/labs/app/pages/biomarker-page')),
+  ],
+  [
+    'labs/:panelId/categories/:slug',
+    'Biomarker Category',
+    labsApp(() => import('../features/labs/app/pages/category-page')),
+  ],
+  [
+    'labs/:panelId/biomarkers',
+    'Biomarkers',
+    labsApp(() => import('../features/labs/app/pages/biomarkers-page')),
+  ],
+  [
+    'labs/:panelId/analysis-summary/:reportId',
+    'Analysis Summary',
+    labsApp(() => import('../features/labs/app/pages/analysis-summary-page')),
+  ],
+  [
+    'labs/:panelId/analysis-summary/:reportId/history',
+    'Analysis History',
+    labsApp(() => import('../features/labs/app/pages/analysis-history-page')),
+  ],
+  [
+    'labs/:panelId/preparation-guideline',
+    'Preparation Guideline',
+    labsApp(() => import('../features/labs/app/pages/preparation-page')),
+  ],
+  [
+    'labs/:panelId/biological-age',
+    'Biological Age',
+    labsApp(() => import('../features/labs/app/pages/biological-age-page')),
+  ],
+  [
+    'labs/:panelId/assessment-overview/:step',
+    'Assessment Overview',
+    labsApp(() => import('../features/labs/app/pages/assessment-overview-page')),
+  ],
 ];
 
 /** The complete route table of the three documents (000 §2, 001 §2, 002 §2.1 and §2.3). */
@@ -273,8 +313,16 @@ export const routes: RouteObject[] = [
           },
           {
             loader: labsAppLoader,
+            ErrorBoundary: InShellRouteErrorScreen,
             children: [
-              ...LABS_APP.map(([path, title]) => soon(path, title)),
+              ...LABS_APP.map(
+                ([path, title, lazy]): RouteObject => ({
+                  path,
+                  lazy,
+                  loader: labsAppPageLoader,
+                  handle: { title } satisfies ScreenHandle,
+                }),
+              ),
               soon('appointments', 'Appointments'),
               { path: 'labs/*', Component: NotFoundContent },
             ],

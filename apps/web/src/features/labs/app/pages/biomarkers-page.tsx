@@ -1,0 +1,6 @@
+import { PanelNav } from '../components/panel-nav';
+
+/** Placeholder until the screen is built. */
+export default function BiomarkersPage() {
+  return <PanelNav />;
+}
