@@ -2,12 +2,14 @@ import type { Db } from '../client';
 import { newId } from '../ids';
 import { paymentMethods } from '../schema/billing';
 import { intakeResponses, intakes } from '../schema/intakes';
+import { labMarkers, labReports } from '../schema/labs';
 import { conversations, messages } from '../schema/messaging';
 import { notifications } from '../schema/notifications';
 import { invoices, subscriptions } from '../schema/subscriptions';
 import { users } from '../schema/users';
 import { findProduct } from './catalogue';
 import { DEMO_LOGINS, type DemoPasswordHashes } from './demo-patient';
+import { bioAgeOf, COMPREHENSIVE_KEYS, DANA_LAB_VALUES, markerDefinition } from './lab-markers';
 import {
   type BrandContext,
   careTeamUser,
@@ -17,6 +19,9 @@ import {
   responsesFor,
   welcomeAnnouncement,
 } from './patient-history';
+
+const ALEX_BIRTHDAY = '1979-09-02';
+const ALEX_SEX = 'male' as const;
 
 /** Alex Rivera on brand 2: verified, on a compounded rapamycin plan, with a welcome to read. */
 export async function seedSecondBrandPatient(
@@ -48,8 +53,8 @@ export async function seedSecondBrandPatient(
       lastName: login.lastName,
       mobileNumber: '5125550199',
       mobileVerified: false,
-      birthday: '1979-09-02',
-      sex: 'male',
+      birthday: ALEX_BIRTHDAY,
+      sex: ALEX_SEX,
       height: 71,
       weight: 184,
       state: 'TX',
@@ -79,6 +84,8 @@ export async function seedSecondBrandPatient(
         mobile_number: '5125550199',
       },
       acceptedTermsAt: ago(45),
+      // Alex uses the new labs app (002 §2.3)
+      featureFlags: { labs2: true },
       createdAt: ago(45),
     },
   ]);
@@ -226,5 +233,80 @@ export async function seedSecondBrandPatient(
     blocks: welcomeAnnouncement(ctx.brandName, careTeam.firstName, userId),
     createdAt: ago(43),
   });
+  await seedAlexLabs(tx, ctx, userId, physician.id, ago);
   return { userId };
+}
+
+/**
+ * Alex's labs, for the labs2 app: the Comprehensive panel reviewed twice, five months apart, with Dana's values
+ * (the catalogue's male ranges classify them) and the biological age each run allows.
+ */
+async function seedAlexLabs(
+  tx: Db,
+  ctx: BrandContext,
+  userId: string,
+  reviewerId: string,
+  ago: (days: number, hours?: number) => Date,
+): Promise<void> {
+  const runs = [
+    {
+      id: newId(),
+      values: DANA_LAB_VALUES.first,
+      collected: ago(160),
+      reviewed: ago(155),
+      created: ago(165),
+    },
+    { id: newId(), values: DANA_LAB_VALUES.followUp, collected: ago(12), reviewed: ago(8), created: ago(16) },
+  ];
+  const [first, latest] = runs as [(typeof runs)[0], (typeof runs)[0]];
+  const note = (intro: string, main: string, conclusion: string) => ({ intro, main, conclusion });
+  await tx.insert(labReports).values(
+    runs.map((run) => ({
+      id: run.id,
+      userId,
+      organizationId: ctx.organizationId,
+      panelId: ctx.catalogue.labPanels.comprehensive,
+      status: 'reviewed' as const,
+      statusChangedAt: run.reviewed,
+      title: 'Comprehensive Longevity Panel Results',
+      reviewerId,
+      reviewedAt: run.reviewed,
+      text:
+        run === first
+          ? note(
+              'Hi Alex, your first Comprehensive Longevity Panel is in. Liver, kidney, thyroid and blood counts are **healthy**.',
+              `Your **ApoB (${first.values.apob} mg/dL)** is above range and **vitamin D (${first.values.vitamin_d} ng/mL)** is low. More soluble fibre, oily fish twice a week and vitamin D3 2,000 IU daily should help.`,
+              'We will recheck the full panel in about five months.',
+            )
+          : note(
+              'Hi Alex, real progress: **vitamin D, insulin and hs-CRP are now optimal** and your biological age has come down.',
+              `ApoB fell from ${first.values.apob} to **${latest.values.apob} mg/dL**. Keep the fibre and the training going.`,
+              'Let us recheck ApoB in six months.',
+            ),
+      bioAge: bioAgeOf(ALEX_BIRTHDAY, run.collected, run.values),
+      collectedAt: run.collected,
+      createdAt: run.created,
+      updatedAt: run.reviewed,
+    })),
+  );
+  await tx.insert(labMarkers).values(
+    runs.flatMap((run) =>
+      COMPREHENSIVE_KEYS.map((key, position) => {
+        const m = markerDefinition(key, ALEX_SEX);
+        return {
+          reportId: run.id,
+          code: m.code,
+          name: m.name,
+          unit: m.unit,
+          value: run.values[key]!,
+          ranges: m.ranges,
+          legend: m.legend,
+          category: m.category,
+          categorySlug: m.category_slug,
+          position,
+          createdAt: run.reviewed,
+        };
+      }),
+    ),
+  );
 }
