@@ -1,3 +1,4 @@
+import type { Organization } from '@portal/domain/contracts/organization';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -68,6 +69,27 @@ export function signIn(
 ): { user: Patient; token: string } {
   saveSession({ token, user });
   return { user, token };
+}
+
+/** The organization with mobile verification on or off. */
+export function setOrganizationWith(hasMobileVerification: boolean): void {
+  const organization: Organization = {
+    _id: ORG_ID,
+    name: 'Evergreen Longevity',
+    domain: 'localhost',
+    app_url: 'http://localhost',
+    settings: {
+      name: 'Evergreen Longevity',
+      logo: '/logo.svg',
+      favicons: { icon: '/favicon.svg' },
+      brand: { primary_color: '#0f8a5f' },
+      support_email: 'support@evergreen.test',
+      login: { image_v3: '/hero.svg', testimonials: [] },
+      dropdown_links: [],
+      verification: { has_mobile_verification: hasMobileVerification },
+    },
+  };
+  setBrand({ organization, organizationId: ORG_ID, error: false });
 }
 
 export function setOrganization(id: string = ORG_ID): void {

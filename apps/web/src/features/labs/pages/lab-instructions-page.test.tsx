@@ -6,9 +6,11 @@ import {
   currentUrl,
   json,
   mockApi,
+  ORG_ID,
   patient,
   renderRoute,
   setOrganization,
+  setOrganizationWith,
   signIn,
   USER_ID,
 } from '../../../test/helpers';
@@ -234,7 +236,40 @@ describe('lab confirmation', () => {
     expect(click).not.toHaveBeenCalled();
   });
 
-  it('Enable Text Notifications leads to the mobile number and its verification in settings', async () => {
+  it('Enable Text Notifications opens the mobile verification panel where the clinic verifies numbers', async () => {
+    setOrganizationWith(true);
+    signIn(patient({ mobile_number: '4155550123', mobile_verified: false }));
+    const userPath = `/users/${ORG_ID}/${USER_ID}`;
+    const requests = mockApi({
+      [`POST ${userPath}/send-mobile-verification`]: json(200, {
+        message: 'A verification code was sent to your mobile number.',
+        expires_at: '2026-01-01T00:10:00.000Z',
+      }),
+      [`POST ${userPath}/mobile-verify`]: json(
+        200,
+        patient({ mobile_number: '4155550123', mobile_verified: true }),
+      ),
+    });
+    const { user } = renderRoute('/lab-instructions');
+    const results = await screen.findByRole('listitem', { name: 'Lab Results delivered to the portal' });
+    await user.click(within(results).getByRole('button', { name: 'Enable Text Notifications' }));
+    const panel = await screen.findByRole('dialog', { name: 'Verify Your Number' });
+    expect(within(panel).getByLabelText('Mobile number')).toHaveValue('(415) 555-0123');
+    await user.click(within(panel).getByRole('button', { name: 'Get code' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Digit 1 of 5' })).toHaveFocus());
+    await user.keyboard('42170');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.find((r) => r.path.endsWith('/mobile-verify'))?.body).toEqual({
+      code: '42170',
+      mobile_number: '4155550123',
+    });
+    // the block now says texts are on, for the verified number
+    expect(
+      await within(results).findByText(/Text notifications are on for \(415\) 555-0123/),
+    ).toBeInTheDocument();
+  });
+
+  it('Enable Text Notifications leads to the mobile number in settings where the clinic does not verify numbers', async () => {
     mockApi({});
     const { user, router } = renderRoute('/lab-instructions');
     const results = await screen.findByRole('listitem', { name: 'Lab Results delivered to the portal' });

@@ -1,6 +1,7 @@
 import { LAB_ALERT_MS } from '@portal/domain/constants';
 import { maskPhone } from '@portal/domain/format/phone';
 import { MESSAGES } from '@portal/domain/messages';
+import { offersMobileVerification } from '@portal/domain/settings/mobile-verification';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -10,12 +11,16 @@ import {
   labReportsQueryOptions,
   reportOfOrder,
 } from '../../../api/labs';
+import { usePatientSaved } from '../../../api/patient';
+import { MobileVerificationPanel } from '../../../components/mobile-verification/mobile-verification-panel';
 import { settingsPath } from '../../../components/settings-section/sections';
 import { toast } from '../../../components/toast/toast-store';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
+import { useBrand } from '../../../lib/brand';
+import type { Patient } from '../../../lib/patient';
 import { saveFile } from '../../../lib/save-file';
 import { useSessionUser } from '../../../lib/session';
 import { InstructionsPanel } from '../components/instructions-panel';
@@ -49,6 +54,10 @@ export default function LabInstructionsPage() {
   const userId = user?._id ?? '';
   const queryClient = useQueryClient();
   const [panelOpen, setPanelOpen] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const { organization } = useBrand();
+  const offersVerification = offersMobileVerification(organization?.settings, user);
+  const savePatient = usePatientSaved(userId);
   const [downloading, setDownloading] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);
   const ids = { schedule: useId(), prepare: useId(), visit: useId(), results: useId() };
@@ -66,6 +75,12 @@ export default function LabInstructionsPage() {
 
   const labsPath = `/dashboard/${encodeURIComponent(userId)}/labs`;
   const messageUs = `/messages/${encodeURIComponent(userId)}/new`;
+
+  function onVerified(updated: Patient) {
+    savePatient(updated);
+    setVerifying(false);
+    toast.success(MESSAGES.mobileVerified);
+  }
 
   async function downloadRequisition() {
     setDownloading(true);
@@ -220,13 +235,19 @@ export default function LabInstructionsPage() {
               </p>
             ) : (
               <div className="lab-instructions__actions">
-                {/* the verification panel lives with the settings' mobile number section */}
-                <Link
-                  className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-                  to={settingsPath(userId, 'mobile')}
-                >
-                  Enable Text Notifications
-                </Link>
+                {offersVerification ? (
+                  <Button variant="secondary" size="sm" onClick={() => setVerifying(true)}>
+                    Enable Text Notifications
+                  </Button>
+                ) : (
+                  // a clinic that does not verify numbers texts the number saved in settings
+                  <Link
+                    className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+                    to={settingsPath(userId, 'mobile')}
+                  >
+                    Enable Text Notifications
+                  </Link>
+                )}
               </div>
             )}
           </div>
@@ -240,6 +261,15 @@ export default function LabInstructionsPage() {
       </div>
 
       <InstructionsPanel open={panelOpen} onClose={() => setPanelOpen(false)} />
+      {offersVerification ? (
+        <MobileVerificationPanel
+          open={verifying}
+          userId={userId}
+          number={user?.mobile_number ?? ''}
+          onVerified={onVerified}
+          onClose={() => setVerifying(false)}
+        />
+      ) : null}
     </article>
   );
 }

@@ -5,6 +5,7 @@ import { offersMobileVerification } from '@portal/domain/settings/mobile-verific
 import { canSubmitMobileNumber, validateSettingsMobileNumber } from '@portal/domain/validation/settings';
 import { type FormEvent, useEffect, useState } from 'react';
 import { updatePatient, usePatientSaved } from '../../../api/patient';
+import { MobileVerificationPanel } from '../../../components/mobile-verification/mobile-verification-panel';
 import {
   failureMessage,
   SectionAlert,
@@ -15,7 +16,6 @@ import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/text-input';
 import { useBrand } from '../../../lib/brand';
 import type { Patient } from '../../../lib/patient';
-import { MobileVerificationPanel } from './mobile-verification-panel';
 
 /**
  * Mobile number (001 §2, §5): masked (###) ###-####, US only, only the national number is sent. Where the

@@ -1,6 +1,4 @@
-import type { Organization } from '@portal/domain/contracts/organization';
 import { screen, within } from '@testing-library/react';
-import { setBrand } from '../../../lib/brand';
 import type { Patient } from '../../../lib/patient';
 import { json, mockApi, ORG_ID, patient, USER_ID } from '../../../test/helpers';
 
@@ -8,26 +6,7 @@ export const SETTINGS = `/dashboard/${USER_ID}/settings`;
 export const USER_PATH = `/users/${ORG_ID}/${USER_ID}`;
 export const PATIENT_PATH = `/users/${ORG_ID}/user/${USER_ID}/patient`;
 
-/** The organization with mobile verification on or off. */
-export function setOrganizationWith(hasMobileVerification: boolean): void {
-  const organization: Organization = {
-    _id: ORG_ID,
-    name: 'Evergreen Longevity',
-    domain: 'localhost',
-    app_url: 'http://localhost',
-    settings: {
-      name: 'Evergreen Longevity',
-      logo: '/logo.svg',
-      favicons: { icon: '/favicon.svg' },
-      brand: { primary_color: '#0f8a5f' },
-      support_email: 'support@evergreen.test',
-      login: { image_v3: '/hero.svg', testimonials: [] },
-      dropdown_links: [],
-      verification: { has_mobile_verification: hasMobileVerification },
-    },
-  };
-  setBrand({ organization, organizationId: ORG_ID, error: false });
-}
+export { setOrganizationWith } from '../../../test/helpers';
 
 /** A patient with a complete profile. */
 export function profiled(overrides: Partial<Patient> = {}): Patient {

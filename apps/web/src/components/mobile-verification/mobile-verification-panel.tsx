@@ -9,14 +9,15 @@ import {
 } from '@portal/domain/settings/mobile-verification';
 import { validateMobileNumber } from '@portal/domain/validation/settings';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { sendMobileCode, verifyMobileCode } from '../../../api/patient';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { SidePanel } from '../../../components/ui/side-panel';
-import { TextInput } from '../../../components/ui/text-input';
-import { isApiError } from '../../../lib/api-error';
-import type { Patient } from '../../../lib/patient';
+import { sendMobileCode, verifyMobileCode } from '../../api/patient';
+import { isApiError } from '../../lib/api-error';
+import type { Patient } from '../../lib/patient';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { SidePanel } from '../ui/side-panel';
+import { TextInput } from '../ui/text-input';
 import { CodeBoxes, type CodeBoxesHandle } from './code-boxes';
+import './mobile-verification.css';
 
 const EMPTY_CODE = (): string[] => Array.from({ length: VERIFICATION_CODE_LENGTH }, () => '');
 
@@ -147,8 +148,8 @@ export function MobileVerificationPanel({
 
   return (
     <SidePanel open={open} onClose={onClose} title="Verify Your Number">
-      <div className="settings-verify">
-        <form className="settings-verify__number" noValidate onSubmit={(e) => void getCode(e)}>
+      <div className="mobile-verify">
+        <form className="mobile-verify__number" noValidate onSubmit={(e) => void getCode(e)}>
           <TextInput
             label="Mobile number"
             type="tel"
@@ -162,7 +163,7 @@ export function MobileVerificationPanel({
             error={numberError}
             hint="US numbers only. We will text you a 5-digit code."
           />
-          <div className="settings-verify__actions">
+          <div className="mobile-verify__actions">
             {savedNumber !== '' || !editing ? (
               <Button variant="ghost" size="sm" onClick={toggleEditing} disabled={busy !== null}>
                 {editing ? 'Cancel' : 'New Number'}
@@ -181,8 +182,8 @@ export function MobileVerificationPanel({
         </form>
 
         {step === 'code' && !editing ? (
-          <div className="settings-verify__code">
-            <p className="settings-verify__text">Enter the 5-digit code we sent to {savedNumber}.</p>
+          <div className="mobile-verify__code">
+            <p className="mobile-verify__text">Enter the 5-digit code we sent to {savedNumber}.</p>
             <CodeBoxes
               ref={boxes}
               digits={digits}
@@ -190,7 +191,7 @@ export function MobileVerificationPanel({
               disabled={busy === 'verify'}
               invalid={error.kind === 'VerifCode'}
             />
-            {busy === 'verify' ? <p className="settings-verify__text">Checking your code…</p> : null}
+            {busy === 'verify' ? <p className="mobile-verify__text">Checking your code…</p> : null}
           </div>
         ) : null}
 

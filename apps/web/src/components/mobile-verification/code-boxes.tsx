@@ -62,9 +62,9 @@ export function CodeBoxes({
   };
 
   return (
-    <fieldset className="settings-code" disabled={disabled}>
+    <fieldset className="mobile-code" disabled={disabled}>
       <legend className="ui-field__label">Verification code</legend>
-      <div className="settings-code__boxes">
+      <div className="mobile-code__boxes">
         {Array.from({ length: VERIFICATION_CODE_LENGTH }, (_, i) => (
           <input
             // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are fixed positions
@@ -72,7 +72,7 @@ export function CodeBoxes({
             ref={(el) => {
               inputs.current[i] = el;
             }}
-            className="ui-input settings-code__box"
+            className="ui-input mobile-code__box"
             inputMode="numeric"
             autoComplete={i === 0 ? 'one-time-code' : 'off'}
             pattern="[0-9]*"
