@@ -1,6 +1,7 @@
 import { labStatusBar } from '@portal/domain/labs/status';
+import { InfoTooltip } from './info-tooltip';
 
-/** The lab's status bar (002 §4.1): filled 20, 40, 75 or 100 %, with its label and, for two stages, a hint. */
+/** The lab's status bar (002 §4.1): filled 20, 40, 75 or 100 %, with its label and, for two stages, its tooltip. */
 export function StatusBar({ status }: { status: string | null | undefined }) {
   const bar = labStatusBar(status);
   return (
@@ -18,7 +19,7 @@ export function StatusBar({ status }: { status: string | null | undefined }) {
       </div>
       <p className="labs-status__label">
         <strong>{bar.label}</strong>
-        {bar.tooltip ? <span className="labs-status__hint"> ({bar.tooltip})</span> : null}
+        {bar.tooltip ? <InfoTooltip label={`About ${bar.label}`} text={bar.tooltip} /> : null}
       </p>
     </div>
   );

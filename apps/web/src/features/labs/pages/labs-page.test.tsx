@@ -110,10 +110,14 @@ describe('labs list', () => {
         `/messages/${USER_ID}/new`,
       );
     }
-    expect(within(item('Created Lab')).getByText('(allow up to 2 hours)')).toBeInTheDocument();
+    // the two stages with a tooltip (002 §4.1) describe their info button with it
     expect(
-      within(item('Ordered Lab')).getByText('(download the form and bring it to the lab)'),
-    ).toBeInTheDocument();
+      within(item('Created Lab')).getByRole('button', { name: 'About Visit Form Pending' }),
+    ).toHaveAccessibleDescription('allow up to 2 hours');
+    expect(
+      within(item('Ordered Lab')).getByRole('button', { name: 'About Prepared' }),
+    ).toHaveAccessibleDescription('download the form and bring it to the lab');
+    expect(within(item('Reviewed Lab')).queryByRole('button', { name: 'About Results Ready' })).not.toBeInTheDocument();
     expect(within(item('Reviewed Lab')).getByRole('link', { name: 'View Analysis' })).toHaveAttribute(
       'href',
       `/dashboard/${USER_ID}/lab-analysis/${hexId('f1')}`,
