@@ -106,7 +106,18 @@ describe('a lab report', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mark ordered' }));
     expect(await screen.findByText('The report is now ordered.')).toBeInTheDocument();
     expect(requests.find((r) => r.path === `${BASE}/advance`)?.body).toEqual({ to: 'ordered' });
-    expect(screen.getByRole('button', { name: 'Mark received' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark received' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Mark received?' })).getByRole('button', {
+        name: 'Mark received',
+      }),
+    );
+    // the last move by hand keeps its confirmation and says what comes next
+    expect(await screen.findByText('The report is now received.')).toBeInTheDocument();
+    expect(
+      screen.getByText(/next: enter the results and the message, then publish them/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Mark / })).not.toBeInTheDocument();
   });
 
   it('shows the server’s refusal to advance inside the dialog', async () => {

@@ -119,11 +119,21 @@ function StatusSection({ report }: { report: CareLabReport }) {
   const advance = useAdvanceLabReport(report._id);
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  if (!next) return null;
+  const confirmation = <div aria-live="polite">{done ? <Alert tone="success">{done}</Alert> : null}</div>;
+  if (!next) {
+    // the last move by hand is to received: its confirmation stays, with what comes next
+    if (report.status !== 'received') return null;
+    return (
+      <Section title="Status">
+        {confirmation}
+        <p>Received now; next: enter the results and the message, then publish them to the patient.</p>
+      </Section>
+    );
+  }
   const label = `Mark ${LAB_STATUS_LABELS[next].toLowerCase()}`;
   return (
     <Section title="Status">
-      <div aria-live="polite">{done ? <Alert tone="success">{done}</Alert> : null}</div>
+      {confirmation}
       {advance.error && !confirming ? <Alert tone="error">{advance.error.message}</Alert> : null}
       <p>
         {LAB_STATUS_LABELS[report.status]} now; next: {LAB_STATUS_LABELS[next]}.
