@@ -66,8 +66,49 @@ function areaShellChunk(id: string, ctx: ModuleGraph): string | null {
   return shells.size === 1 ? `${[...shells][0]}-shell` : 'shells-common';
 }
 
+interface BundleChunk {
+  type: 'chunk' | 'asset';
+  imports?: readonly string[];
+}
+let outputBundle: Record<string, BundleChunk> = {};
+
+/** The chunks a chunk imports statically, directly or through other chunks: loaded before it runs. */
+function staticClosure(fileName: string, seen = new Set<string>()): Set<string> {
+  for (const imported of outputBundle[fileName]?.imports ?? [])
+    if (!seen.has(imported)) {
+      seen.add(imported);
+      staticClosure(imported, seen);
+    }
+  return seen;
+}
+const closureMemo = new Map<string, Set<string>>();
+
+/**
+ * A lazy import's preload list without the chunks its importer already loaded (React and the router, for
+ * every screen the entry imports): the entry spelled each of them in every list, bytes on every first
+ * screen for requests that never happen.
+ */
+function withoutLoaded(_file: string, deps: string[], { hostId }: { hostId: string }): string[] {
+  let loaded = closureMemo.get(hostId);
+  if (!loaded) {
+    loaded = staticClosure(hostId);
+    closureMemo.set(hostId, loaded);
+  }
+  return deps.filter((dep) => !loaded.has(dep));
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      name: 'portal:output-bundle',
+      // before Vite's own preload rewrite, which asks withoutLoaded about each lazy import
+      generateBundle(_options, bundle) {
+        outputBundle = bundle as unknown as Record<string, BundleChunk>;
+        closureMemo.clear();
+      },
+    },
+  ],
   resolve: {
     alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -95,6 +136,7 @@ export default defineConfig(({ mode }) => ({
     target: 'es2022',
     // dist/.vite/manifest.json lets scripts/measure-route-js.mjs add up what a route loads
     manifest: true,
+    modulePreload: { resolveDependencies: withoutLoaded },
     rolldownOptions: {
       output: {
         codeSplitting: {
