@@ -1,18 +1,12 @@
+import { ENTRY_MESSAGES } from './entry-messages';
+
 /**
  * Every user-facing message of the specification's error catalogues and validation rules, to the letter.
  * Messages that take a value are functions. Texts marked "designed" are not quoted by the specification.
+ * The entry screens' texts come first, from ENTRY_MESSAGES.
  */
 export const MESSAGES = {
-  // ── 000 §5: login, signup, password reset ──────────────────────────────────────────────
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Please enter your password.',
-  passwordTooShort: 'Password must be at least 6 characters long.',
-  passwordTooLong: 'Password must be less than 50 characters',
-  passwordsMustMatch: 'Please make sure your passwords match.',
-  firstNameRequired: 'Enter your first name.',
-  lastNameRequired: 'Enter your last name.',
-  /** designed: the spec only says the terms checkbox must be checked */
-  termsRequired: 'Please agree to the Terms of Use, Privacy Policy and Telehealth Consent to continue.',
+  ...ENTRY_MESSAGES,
 
   // ── 000 §5: profile step ───────────────────────────────────────────────────────────────
   sexRequired: 'Please select your biological sex.',
@@ -57,14 +51,8 @@ export const MESSAGES = {
   photoTypeInvalid: 'Please upload a PNG, JPG, TIFF or HEIC image.',
 
   // ── 000 §8: account access ─────────────────────────────────────────────────────────────
-  invalidCredentials: "It looks like the email and password you entered don't match our records.",
-  invalidCredentialsHelp:
-    "The password or email you've entered was wrong. If you are having trouble logging in, please select Forgot Password below.",
   emailAlreadyExists: 'An account with this email already exists.',
   patientEmailAlreadyExists: 'Patient with this email already exists.',
-  sessionExpired: 'Your session has expired, you will now be redirected to log in again.',
-  generic: 'An error occurred. Please try again later.',
-  networkError: 'Network error, please try again later.',
   resetRequestSuccess: 'Please check your email for instructions on how to reset your password.',
   resetRequestFailure: 'Invalid Email. Try Again.',
   resetNotPossible: (email: string) =>
@@ -122,8 +110,6 @@ export const MESSAGES = {
   requisitionNotReady:
     'Your lab requisition form is currently not ready, please come to your labs page later to download form. If your lab form is not available in the next 2 hours, please contact us.',
   labsEmpty: 'We offer labs in a few of our different protocols. Please message us for more information.',
-  pageNotFoundTitle: '404 - Page Not Found',
-  pageNotFound: 'The page you are looking for does not exist.',
   imageMismatch: 'ID/Profile Image Mismatch',
 
   // ── 002 §5 / §8: mobile verification, lifestyle, version, subscriptions ────────────────
@@ -199,7 +185,7 @@ export const MESSAGES = {
   /** designed: mobile verification switched off for the organization */
   mobileVerificationDisabled: 'Mobile verification is not available.',
 
-  // ── 001 §8: messaging, customize protocol, crash ───────────────────────────────────────
+  // ── 001 §8: messaging, customize protocol ─────────────────────────────────────────────
   messageSendFailure: 'Message failed to send or is too large, please try to send the message again.',
   fileSendError: 'There was an error sending your file',
   tryAgain: 'Try Again',
@@ -208,8 +194,6 @@ export const MESSAGES = {
     'Your protocol request has been successfully submitted! A member of our clinical team will be in touch soon with updates on your protocol.',
   /** designed: the attachment types are listed by the spec, the source gives no text */
   attachmentTypeInvalid: 'Only jpg, jpeg, png, gif, pdf, doc and docx files can be attached.',
-  crash: 'Unexpected error has occured! Refresh the page, please.',
-  reloadPage: 'Reload page',
 } as const;
 
 /** Keys of the message catalogue. */

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/domain/messages';
+import { ENTRY_MESSAGES } from '@portal/domain/entry-messages';
 import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button';
@@ -32,9 +32,9 @@ export function reloadOnceForChunkError(now: number = Date.now()): boolean {
 export function CrashScreen() {
   return (
     <main className="status-page status-page--full">
-      <h1 className="status-page__title">{MESSAGES.crash}</h1>
+      <h1 className="status-page__title">{ENTRY_MESSAGES.crash}</h1>
       <div className="status-page__actions">
-        <Button onClick={() => window.location.reload()}>{MESSAGES.reloadPage}</Button>
+        <Button onClick={() => window.location.reload()}>{ENTRY_MESSAGES.reloadPage}</Button>
       </div>
     </main>
   );
@@ -46,7 +46,7 @@ function UserLoadErrorScreen({ message }: { message: string }) {
     <main className="status-page status-page--full">
       <h1 className="status-page__title">{message}</h1>
       <div className="status-page__actions">
-        <Button onClick={() => window.location.reload()}>{MESSAGES.reloadPage}</Button>
+        <Button onClick={() => window.location.reload()}>{ENTRY_MESSAGES.reloadPage}</Button>
       </div>
     </main>
   );

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/domain/messages';
+import { ENTRY_MESSAGES } from '@portal/domain/entry-messages';
 import { ApiError, ERROR_TEXT, toApiError } from './api-error';
 import { getOrganizationId } from './brand';
 import { getToken } from './session';
@@ -33,7 +33,7 @@ export function seg(value: string | number): string {
 /** The organization id for a path; a missing id fails the call like a network error would. */
 export function requireOrganizationId(): string {
   const id = getOrganizationId();
-  if (!id) throw new ApiError(0, ERROR_TEXT.networkError, MESSAGES.networkError);
+  if (!id) throw new ApiError(0, ERROR_TEXT.networkError, ENTRY_MESSAGES.networkError);
   return id;
 }
 
@@ -71,7 +71,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
 
   if (authenticated && status === 'expired' && handleUnauthorized) {
     endSession('expired');
-    throw new ApiError(401, ERROR_TEXT.tokenExpired, MESSAGES.sessionExpired);
+    throw new ApiError(401, ERROR_TEXT.tokenExpired, ENTRY_MESSAGES.sessionExpired);
   }
 
   const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
@@ -92,7 +92,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, ERROR_TEXT.networkError, MESSAGES.networkError);
+    throw new ApiError(0, ERROR_TEXT.networkError, ENTRY_MESSAGES.networkError);
   }
   if (response.ok) return response;
 

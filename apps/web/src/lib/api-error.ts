@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '@portal/domain/constants';
-import { MESSAGES } from '@portal/domain/messages';
+import { ENTRY_MESSAGES } from '@portal/domain/entry-messages';
 
 /** Error codes the server sends in `text` that the client acts on (000 §8, 002 §8.1; the domain's ERROR_CODES). */
 export const ERROR_TEXT = {
@@ -64,5 +64,10 @@ export function toApiError(status: number, body: unknown, headers?: Headers): Ap
         fields: fieldsOf(fields),
       });
   }
-  return new ApiError(status, ERROR_TEXT.networkError, MESSAGES.networkError, headers ? { headers } : {});
+  return new ApiError(
+    status,
+    ERROR_TEXT.networkError,
+    ENTRY_MESSAGES.networkError,
+    headers ? { headers } : {},
+  );
 }

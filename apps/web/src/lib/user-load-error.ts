@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/domain/messages';
+import { ENTRY_MESSAGES } from '@portal/domain/entry-messages';
 import { isApiError } from './api-error';
 
 /**
@@ -19,5 +19,5 @@ export function endsSession(error: unknown): boolean {
 }
 
 export function userLoadError(error: unknown): UserLoadError {
-  return new UserLoadError(isApiError(error) && error.message ? error.message : MESSAGES.generic);
+  return new UserLoadError(isApiError(error) && error.message ? error.message : ENTRY_MESSAGES.generic);
 }

@@ -1,6 +1,6 @@
 import { EMAIL_MIN, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
+import { ENTRY_MESSAGES } from '../entry-messages';
 import { titleCase } from '../format/text';
-import { MESSAGES } from '../messages';
 
 /** Field name -> message for each invalid field; an empty object means the form is valid. */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -25,8 +25,8 @@ export function isValidEmail(email: string): boolean {
 
 /** Message for a password that is empty or shorter than 6 characters (not trimmed), or undefined. */
 function loginPasswordError(password: string): string | undefined {
-  if (password.length === 0) return MESSAGES.passwordRequired;
-  if (password.length < PASSWORD_MIN) return MESSAGES.passwordTooShort;
+  if (password.length === 0) return ENTRY_MESSAGES.passwordRequired;
+  if (password.length < PASSWORD_MIN) return ENTRY_MESSAGES.passwordTooShort;
   return undefined;
 }
 
@@ -34,7 +34,7 @@ function loginPasswordError(password: string): string | undefined {
 function newPasswordError(password: string): string | undefined {
   const base = loginPasswordError(password);
   if (base) return base;
-  if (password.length > PASSWORD_MAX) return MESSAGES.passwordTooLong;
+  if (password.length > PASSWORD_MAX) return ENTRY_MESSAGES.passwordTooLong;
   return undefined;
 }
 
@@ -47,7 +47,7 @@ function isValidName(name: string): boolean {
 /** Validates the login form (000 §5). */
 export function validateLoginForm(v: { email: string; password: string }): FieldErrors<'email' | 'password'> {
   const errors: FieldErrors<'email' | 'password'> = {};
-  if (!isValidEmail(v.email)) errors.email = MESSAGES.emailInvalid;
+  if (!isValidEmail(v.email)) errors.email = ENTRY_MESSAGES.emailInvalid;
   const password = loginPasswordError(v.password);
   if (password) errors.password = password;
   return errors;
@@ -62,12 +62,12 @@ export function validateSignupForm(v: {
   terms: boolean;
 }): FieldErrors<'first_name' | 'last_name' | 'email' | 'password' | 'terms'> {
   const errors: FieldErrors<'first_name' | 'last_name' | 'email' | 'password' | 'terms'> = {};
-  if (!isValidName(v.first_name)) errors.first_name = MESSAGES.firstNameRequired;
-  if (!isValidName(v.last_name)) errors.last_name = MESSAGES.lastNameRequired;
-  if (!isValidEmail(v.email)) errors.email = MESSAGES.emailInvalid;
+  if (!isValidName(v.first_name)) errors.first_name = ENTRY_MESSAGES.firstNameRequired;
+  if (!isValidName(v.last_name)) errors.last_name = ENTRY_MESSAGES.lastNameRequired;
+  if (!isValidEmail(v.email)) errors.email = ENTRY_MESSAGES.emailInvalid;
   const password = newPasswordError(v.password);
   if (password) errors.password = password;
-  if (v.terms !== true) errors.terms = MESSAGES.termsRequired;
+  if (v.terms !== true) errors.terms = ENTRY_MESSAGES.termsRequired;
   return errors;
 }
 
@@ -83,7 +83,7 @@ export function normalizeSignup<T extends { first_name: string; last_name: strin
 
 /** Validates the password reset request form (000 §5). */
 export function validateResetRequestForm(v: { email: string }): FieldErrors<'email'> {
-  return isValidEmail(v.email) ? {} : { email: MESSAGES.emailInvalid };
+  return isValidEmail(v.email) ? {} : { email: ENTRY_MESSAGES.emailInvalid };
 }
 
 /** Validates the new-password form (000 §5): password rules plus a matching confirmation of at least 6 characters. */
@@ -95,6 +95,6 @@ export function validateNewPasswordForm(v: {
   const password = newPasswordError(v.password);
   if (password) errors.password = password;
   if (v.confirm.length < PASSWORD_MIN || v.confirm !== v.password)
-    errors.confirm = MESSAGES.passwordsMustMatch;
+    errors.confirm = ENTRY_MESSAGES.passwordsMustMatch;
   return errors;
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/domain/messages';
+import { ENTRY_MESSAGES } from '@portal/domain/entry-messages';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
 import './status-page.css';
@@ -7,8 +7,8 @@ import './status-page.css';
 export function NotFoundContent() {
   return (
     <section className="status-page">
-      <h1 className="status-page__title">{MESSAGES.pageNotFoundTitle}</h1>
-      <p className="status-page__text">{MESSAGES.pageNotFound}</p>
+      <h1 className="status-page__title">{ENTRY_MESSAGES.pageNotFoundTitle}</h1>
+      <p className="status-page__text">{ENTRY_MESSAGES.pageNotFound}</p>
       <div className="status-page__actions">
         <Link className={buttonClassName({})} to="/">
           Go to the home page

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/domain/messages';
+import { ENTRY_MESSAGES } from '@portal/domain/entry-messages';
 import { SECURITY_TEXTS } from '@portal/domain/security/texts';
 import { normalizeEmail, validateLoginForm } from '@portal/domain/validation/auth';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -34,14 +34,14 @@ type Failure =
  * Two-factor sign-in: 403 TwoFactorRequired asks for the code, 401 TwoFactorCodeIncorrect refuses it.
  */
 function failureFor(error: unknown): Failure {
-  if (!isApiError(error)) return { kind: 'message', message: MESSAGES.generic };
+  if (!isApiError(error)) return { kind: 'message', message: ENTRY_MESSAGES.generic };
   if (error.text === 'TwoFactorRequired') return { kind: 'second-factor', message: null };
   if (error.text === 'TwoFactorCodeIncorrect') return { kind: 'second-factor', message: error.message };
   if (error.status === 401) return { kind: 'credentials' };
   if (error.status === 429 || error.text === ERROR_TEXT.tooManyRequests)
     return { kind: 'message', message: error.message };
-  if (error.status >= 500) return { kind: 'message', message: MESSAGES.generic };
-  return { kind: 'message', message: error.message || MESSAGES.generic };
+  if (error.status >= 500) return { kind: 'message', message: ENTRY_MESSAGES.generic };
+  return { kind: 'message', message: error.message || ENTRY_MESSAGES.generic };
 }
 
 function headingFor(entry: AuthEntry, brand: string): { title: string; subtitle: string } {
@@ -166,13 +166,13 @@ function LoginPage({ entry }: { entry: AuthEntry }) {
         <AuthHeading title={heading.title} subtitle={heading.subtitle} />
       )}
 
-      {entry.expired ? <Alert tone="warning">{MESSAGES.sessionExpired}</Alert> : null}
+      {entry.expired ? <Alert tone="warning">{ENTRY_MESSAGES.sessionExpired}</Alert> : null}
 
       {failure?.kind === 'credentials' ? (
         <Alert tone="error">
           <span className="auth-alert-lines">
-            <span>{MESSAGES.invalidCredentials}</span>
-            <span>{MESSAGES.invalidCredentialsHelp}</span>
+            <span>{ENTRY_MESSAGES.invalidCredentials}</span>
+            <span>{ENTRY_MESSAGES.invalidCredentialsHelp}</span>
           </span>
         </Alert>
       ) : null}
