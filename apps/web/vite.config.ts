@@ -148,6 +148,15 @@ export default defineConfig(({ mode }) => ({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
+            // The app's modules that the entry imports statically, in the entry's own file. Left to itself
+            // rolldown gave each one a lazy screen also imports a chunk of its own (session, storage keys,
+            // the API error, the brand...): six more requests before any first screen could render.
+            {
+              name: 'index',
+              tags: ['$initial'],
+              test: (id: string) => !/node_modules/.test(id),
+              includeDependenciesRecursively: false,
+            },
             // TanStack Query apart: /login does without it (the shells that read server data provide the
             // client), every signed-in screen loads it as one file.
             // below the libraries' groups, and without the modules' dependencies: those keep their own place
