@@ -5,12 +5,144 @@
 import type { Band } from '@portal/domain/labs/ranges';
 import PDFDocument from 'pdfkit';
 
+/** The fourteen fonts every PDF reader has (PDF 1.7, 9.6.2.2): PDFKit lays them out from their AFM metrics. */
+const STANDARD_FONTS = new Set([
+  'Courier',
+  'Courier-Bold',
+  'Courier-BoldOblique',
+  'Courier-Oblique',
+  'Helvetica',
+  'Helvetica-Bold',
+  'Helvetica-BoldOblique',
+  'Helvetica-Oblique',
+  'Symbol',
+  'Times-Bold',
+  'Times-BoldItalic',
+  'Times-Italic',
+  'Times-Roman',
+  'ZapfDingbats',
+]);
+
+/** PDFKit's standard font object, as far as sharing its metrics goes. */
+interface StandardFontObject {
+  document: unknown;
+  id: string;
+  encode(text: string, features?: unknown): [string[], unknown[]];
+  widthOfString(text: string, size: number, features?: unknown): number;
+}
+
+/** The document's font state PDFKit keeps (mixins/fonts). */
+interface FontState {
+  _fontFamilies: Record<string, unknown>;
+  _fontCount: number;
+  _registeredFonts: Record<string, unknown>;
+  _font: StandardFontObject;
+}
+
+/** A standard font's metrics parsed once, and the layouts of the strings drawn with it lately. */
+interface SharedMetrics {
+  prototype: StandardFontObject;
+  /** The font object's fields but its document and id: the parsed AFM metrics and the line heights. */
+  fields: Record<string, unknown>;
+  /** Width of a string at 1000 units (a size of 1000 points). */
+  widths: Map<string, number>;
+  encodings: Map<string, [string[], unknown[]]>;
+}
+
+/** Strings kept per font and kind before the memo starts afresh: the words of a few dozen documents. */
+const MEMO_LIMIT = 4096;
+
+function remember<V>(memo: Map<string, V>, key: string, value: V): V {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
+/**
+ * Parsing a standard font's AFM metrics builds a table of a few thousand kerning pairs: PDFKit does it for
+ * every document and font, about a millisecond each, and then measures each word glyph by glyph through that
+ * table. The metrics never change, so they are parsed once per process and every document gets a font object
+ * of its own (its own resource name and PDF object) over them; the widths and glyph runs of the strings drawn
+ * lately are remembered, since the same test names and labels come back in every document.
+ */
+const sharedMetrics = new Map<string, SharedMetrics>();
+
+function shareMetrics(font: StandardFontObject): SharedMetrics {
+  const {
+    document: _document,
+    id: _id,
+    dictionary: _dictionary,
+    embedded: _embedded,
+    ...fields
+  } = font as unknown as Record<string, unknown>;
+  return {
+    prototype: Object.getPrototypeOf(font) as StandardFontObject,
+    fields,
+    widths: new Map(),
+    encodings: new Map(),
+  };
+}
+
+/** The font's measuring and encoding, remembered per string; the results are PDFKit's own. */
+function withMemo(font: StandardFontObject, shared: SharedMetrics): StandardFontObject {
+  const { prototype, widths, encodings } = shared;
+  font.widthOfString = (text, size, features) => {
+    const key = String(text);
+    const width =
+      widths.get(key) ?? remember(widths, key, prototype.widthOfString.call(font, key, 1000, features));
+    return width * (size / 1000);
+  };
+  font.encode = (text, features) => {
+    const key = String(text);
+    const [encoded, positions] =
+      encodings.get(key) ?? remember(encodings, key, prototype.encode.call(font, key, features));
+    return [encoded.slice(), positions.slice()];
+  };
+  return font;
+}
+
+const PDFKitDocument = PDFDocument as unknown as new (
+  options?: PDFKit.PDFDocumentOptions,
+) => PDFKit.PDFDocument;
+
+/** A PDFKit document whose standard fonts share their parsed metrics with the other documents. */
+class SharedFontsDocument extends PDFKitDocument {
+  override font(src: PDFKit.Mixins.PDFFontSource, family?: string | number, size?: number): this {
+    const state = this as unknown as FontState;
+    const name =
+      typeof src === 'string' &&
+      STANDARD_FONTS.has(src) &&
+      typeof family !== 'string' &&
+      !state._registeredFonts[src] &&
+      !state._fontFamilies[src]
+        ? src
+        : null;
+    const shared = name ? sharedMetrics.get(name) : undefined;
+    if (name && shared) {
+      // as PDFKit names a font it opens (F1, F2, ...), cached under its name so font() below takes it
+      const font = Object.assign(Object.create(shared.prototype), shared.fields, {
+        document: this,
+        id: `F${++state._fontCount}`,
+      }) as StandardFontObject;
+      state._fontFamilies[name] = withMemo(font, shared);
+    }
+    // PDFKit reads a number in place of the family as the size
+    super.font(src, family as string, size);
+    if (name && !shared) {
+      const first = shareMetrics(state._font);
+      sharedMetrics.set(name, first);
+      withMemo(state._font, first);
+    }
+    return this;
+  }
+}
+
 /** A PDFKit document and the Buffer it becomes once ended. */
 export function createPdf(options: PDFKit.PDFDocumentOptions): {
   doc: PDFKit.PDFDocument;
   done: Promise<Buffer>;
 } {
-  const doc = new PDFDocument(options);
+  const doc = new SharedFontsDocument(options);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -22,6 +154,9 @@ export function createPdf(options: PDFKit.PDFDocumentOptions): {
 
 /** Characters outside Latin-1 that the standard fonts' WinAnsi encoding still holds (PDFKit maps them). */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/** Text every character of which is drawn as it is: printable ASCII, line breaks and tabs (most text). */
+const PRINTABLE_ASCII = /^[\x20-\x7e\n\t]*$/;
 
 /** Readable stand-ins for characters the standard fonts cannot draw. */
 const REPLACEMENTS: Readonly<Record<string, string>> = {
@@ -47,6 +182,7 @@ const REPLACEMENTS: Readonly<Record<string, string>> = {
  * than drawn as garbage. Line breaks and tabs are kept.
  */
 export function pdfSafe(text: string): string {
+  if (PRINTABLE_ASCII.test(text)) return text;
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
