@@ -11,7 +11,9 @@ const years = (n: number) => `${n} ${n === 1 ? 'year' : 'years'}`;
  * older than your age", "the same as your age". Years to 1 decimal, as the biological age.
  */
 export function bioAgeDifference(bioAge: number, chronologicalAge: number): string {
-  const diff = Math.round((chronologicalAge - bioAge) * 10) / 10;
+  const raw = chronologicalAge - bioAge;
+  // half away from zero, on the difference as written (47 - 37.1 is 9.899… in binary)
+  const diff = (Math.sign(raw) * Math.round(Number((Math.abs(raw) * 10).toPrecision(12)))) / 10;
   if (diff === 0) return 'the same as your age';
   return `${years(Math.abs(diff))} ${diff > 0 ? 'younger' : 'older'} than your age`;
 }

@@ -7,8 +7,8 @@ import {
   type RangeCategory,
 } from '@portal/domain/labs/ranges';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation, useNavigationType, useParams, useSearchParams } from 'react-router';
 import { labAllBiomarkersQueryOptions } from '../../../../api/labs';
 import { PageSpinner } from '../../../../components/ui/spinner';
 import { formatLabDate } from '../../lib/format';
@@ -44,7 +44,16 @@ export default function BiomarkersPage() {
   const reportId = asked && isObjectId(asked) ? asked : null;
   const rangeParam = search.get('range');
   const range = isRange(rangeParam) ? rangeParam : null;
-  const text = search.get('q') ?? '';
+  // the box answers every keystroke from its own state; the address follows it (replace, not a new entry),
+  // and the box reads the address again only when the back or forward button brings another one
+  const [text, setText] = useState(() => search.get('q') ?? '');
+  const navigationType = useNavigationType();
+  const { key } = useLocation();
+  const addressText = search.get('q') ?? '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on each history move, not on each keystroke
+  useEffect(() => {
+    if (navigationType === 'POP') setText(addressText);
+  }, [key]);
   const query = useQuery(labAllBiomarkersQueryOptions(panelId, reportId));
 
   function update(key: 'range' | 'q', value: string | null, replace: boolean) {
@@ -109,7 +118,10 @@ export default function BiomarkersPage() {
             type="search"
             value={text}
             autoComplete="off"
-            onChange={(e) => update('q', e.target.value.trimStart() || null, true)}
+            onChange={(e) => {
+              setText(e.target.value);
+              update('q', e.target.value.trim() || null, true);
+            }}
           />
         </div>
         <fieldset className="labs-filter biomarkers-filters__chips">
