@@ -106,6 +106,8 @@ export const CareChart = z.object({
     weight: z.number().int().nullable(),
     state: z.string().nullable(),
     shipping_info: z.record(z.string(), z.unknown()).nullable(),
+    /** Which experiences the patient has: labs2, the new labs app (002 §2.3, §6). */
+    feature_flags: z.object({ labs2: z.boolean() }),
   }),
   medical_history: z.record(z.string(), z.unknown()).nullable(),
   identity: z.object({
@@ -151,6 +153,15 @@ export const CareChart = z.object({
   viewed_by: z.array(StaffRef.extend({ role: z.string(), at: z.string() })),
 });
 export type CareChart = z.infer<typeof CareChart>;
+
+/**
+ * PUT /care/{org}/patients/{id}/feature-flags: the clinic moves a patient to the new labs app (labs2) or back
+ * to the labs list (002 §6: the flag switches the labs experience and where a lab purchase leads).
+ */
+export const CareFeatureFlagsBody = z.object({ labs2: z.boolean() }).strict();
+export type CareFeatureFlagsBody = z.infer<typeof CareFeatureFlagsBody>;
+export const CareFeatureFlags = z.object({ labs2: z.boolean() });
+export type CareFeatureFlags = z.infer<typeof CareFeatureFlags>;
 
 /** POST /care/{org}/visits/{id}/approve: the prescription the physician writes. */
 export const CareApproveBody = z

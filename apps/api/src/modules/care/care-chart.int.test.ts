@@ -138,4 +138,51 @@ describe('patient chart', () => {
     );
     expect(audited.map((a) => a.outcome)).toEqual(expect.arrayContaining(['allowed', 'denied']));
   });
+
+  it('lets the care team move a patient to the new labs app and back; the patient’s own record follows', async () => {
+    const patient = await signupPatient(t.app, org);
+    const flags = (payload: unknown, token = tokens.care!, orgId = org, id = patient.id) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/care/${orgId}/patients/${id}/feature-flags`,
+        headers: bearer(token),
+        payload: payload as Record<string, unknown>,
+      });
+    const own = async () =>
+      json<{ feature_flags: { labs2: boolean } }>(
+        await t.app.inject({
+          url: `/users/${org}/user/${patient.id}/patient`,
+          headers: bearer(patient.token),
+        }),
+      ).feature_flags.labs2;
+    expect(json<CareChart>(await chart(patient.id, tokens.care!)).patient.feature_flags).toEqual({
+      labs2: false,
+    });
+
+    const on = await flags({ labs2: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(json(on)).toEqual({ labs2: true });
+    expect(await own()).toBe(true);
+    expect(json<CareChart>(await chart(patient.id, tokens.physician!)).patient.feature_flags.labs2).toBe(
+      true,
+    );
+    expect((await flags({ labs2: false }, tokens.physician!)).statusCode).toBe(200);
+    expect(await own()).toBe(false);
+
+    // bad input, the wrong people, the wrong clinic
+    expect((await flags({ labs2: 'yes' })).statusCode).toBe(400);
+    expect((await flags({ labs2: true, admin: true })).statusCode).toBe(400);
+    expect((await flags({ labs2: true }, tokens.admin!)).statusCode).toBe(403);
+    expect((await flags({ labs2: true }, patient.token)).statusCode).toBe(403);
+    expect((await flags({ labs2: true }, tokens.otherCare!)).statusCode).toBe(404);
+    expect((await flags({ labs2: true }, tokens.otherCare!, otherOrg)).statusCode).toBe(404);
+    expect((await flags({ labs2: true }, tokens.care!, org, newId())).statusCode).toBe(404);
+    expect(await own()).toBe(false);
+    await t.app.ctx.audit.flush();
+    const audited = await rows<{ outcome: string }>(
+      t.database,
+      sql`select outcome from audit_log where patient_id = ${patient.id} and action = 'PUT /care/:org/patients/:id/feature-flags'`,
+    );
+    expect(audited.map((a) => a.outcome)).toEqual(expect.arrayContaining(['allowed', 'denied']));
+  });
 });

@@ -9,6 +9,8 @@ import {
   CareCompleteCallResult,
   CareDecisionResult,
   CareDenyBody,
+  CareFeatureFlags,
+  CareFeatureFlagsBody,
   CareIdentityBody,
   CareIdentityResult,
   CareInvitation,
@@ -144,6 +146,21 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201);
       return charts.addNote(request.auth!, request.params.id, request.body.body);
     },
+  );
+
+  app.put(
+    '/care/:org/patients/:id/feature-flags',
+    {
+      config: { access: { kind: 'patient', param: 'id' } },
+      schema: {
+        tags,
+        summary: "Switch the patient's labs experience: the new labs app (labs2) or the labs list",
+        params: CarePatientParams,
+        body: CareFeatureFlagsBody,
+        response: { 200: CareFeatureFlags, ...errorResponses },
+      },
+    },
+    async (request) => charts.setFeatureFlags(request.auth!, request.params.id, request.body),
   );
 
   app.post(

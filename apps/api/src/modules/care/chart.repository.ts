@@ -29,6 +29,7 @@ export function createChartRepository(db: Db) {
           medicalProfile: users.medicalProfile,
           verificationStatus: users.verificationStatus,
           image: users.image,
+          featureFlags: users.featureFlags,
         })
         .from(users)
         .where(and(eq(users.id, patientId), eq(users.organizationId, organizationId)))
@@ -134,6 +135,23 @@ export function createChartRepository(db: Db) {
         .where(eq(careNotes.patientId, patientId))
         .orderBy(desc(careNotes.createdAt), desc(careNotes.id))
         .limit(200);
+    },
+
+    /** Merges the flags into the patient's feature_flags (other keys stay); null when no such patient. */
+    async setFeatureFlags(
+      organizationId: string,
+      patientId: string,
+      flags: { labs2: boolean },
+      at: Date,
+    ): Promise<{ labs2?: boolean } | null> {
+      const [row] = await db
+        .update(users)
+        .set({ featureFlags: sql`${users.featureFlags} || ${JSON.stringify(flags)}::jsonb`, updatedAt: at })
+        .where(
+          and(eq(users.id, patientId), eq(users.organizationId, organizationId), eq(users.role, 'patient')),
+        )
+        .returning({ featureFlags: users.featureFlags });
+      return row?.featureFlags ?? null;
     },
 
     async addNote(note: {

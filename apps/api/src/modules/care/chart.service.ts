@@ -1,5 +1,5 @@
 import { staffCan } from '@portal/domain/care/staff-roles';
-import type { CareChart, CareNote } from '@portal/domain/contracts/care';
+import type { CareChart, CareFeatureFlags, CareNote } from '@portal/domain/contracts/care';
 import { ageOn, parseIsoDate } from '@portal/domain/format/date';
 import type { Auth } from '../../platform/auth/access';
 import { Errors } from '../../platform/errors';
@@ -47,6 +47,7 @@ export function createChartService(deps: { repo: ChartRepository; care: CareRepo
           weight: patient.weight,
           state: patient.state,
           shipping_info: patient.shippingInfo ?? null,
+          feature_flags: { labs2: patient.featureFlags?.labs2 === true },
         },
         medical_history: patient.medicalProfile ?? null,
         identity: {
@@ -103,6 +104,14 @@ export function createChartService(deps: { repo: ChartRepository; care: CareRepo
           at: v.at.toISOString(),
         })),
       };
+    },
+
+    /** The clinic switches the patient's labs experience (labs2); staff who manage labs only. */
+    async setFeatureFlags(auth: Auth, patientId: string, flags: CareFeatureFlags): Promise<CareFeatureFlags> {
+      allow(auth, 'manage_labs');
+      const stored = await repo.setFeatureFlags(auth.organizationId, patientId, flags, deps.now());
+      if (!stored) throw Errors.notFound('The patient');
+      return { labs2: stored.labs2 === true };
     },
 
     async addNote(auth: Auth, patientId: string, body: string): Promise<CareNote> {

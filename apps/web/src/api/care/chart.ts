@@ -1,4 +1,4 @@
-import type { CareChart, CareNote } from '@portal/domain/contracts/care';
+import type { CareChart, CareFeatureFlags, CareNote } from '@portal/domain/contracts/care';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, requireOrganizationId, seg } from '../../lib/api-client';
 import { careKeys } from './queue';
@@ -30,6 +30,26 @@ export function useAddCareNote(patientId: string) {
     onSuccess: (note) => {
       queryClient.setQueryData<CareChart>(careKeys.chart(patientId), (chart) =>
         chart ? { ...chart, notes: [note, ...chart.notes.filter((n) => n._id !== note._id)] } : chart,
+      );
+    },
+  });
+}
+
+/**
+ * PUT /care/{org}/patients/{id}/feature-flags: moves the patient to the new labs app (labs2) or back to the
+ * labs list; the chart shows the stored answer.
+ */
+export function useSetCareFeatureFlags(patientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (flags: CareFeatureFlags) =>
+      apiRequest<CareFeatureFlags>(
+        `/care/${seg(requireOrganizationId())}/patients/${seg(patientId)}/feature-flags`,
+        { method: 'PUT', body: flags },
+      ),
+    onSuccess: (flags) => {
+      queryClient.setQueryData<CareChart>(careKeys.chart(patientId), (chart) =>
+        chart ? { ...chart, patient: { ...chart.patient, feature_flags: flags } } : chart,
       );
     },
   });

@@ -84,6 +84,7 @@ export function chart(overrides: Partial<CareChart> = {}): CareChart {
       weight: 180,
       state: 'CA',
       shipping_info: null,
+      feature_flags: { labs2: false },
     },
     medical_history: { allergies: ['Penicillin'], pregnant: false },
     identity: {

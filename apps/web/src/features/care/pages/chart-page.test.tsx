@@ -39,6 +39,7 @@ describe("a patient's chart", () => {
       'Subscriptions',
       'Orders',
       'Notifications sent',
+      'Labs experience',
       'Private notes',
       'Viewed by',
     ])
@@ -74,6 +75,35 @@ describe("a patient's chart", () => {
     expect(await notes.findByText('Prefers e-mail.', { selector: 'p' })).toBeInTheDocument();
     expect(notes.getByLabelText('Add a private note')).toHaveValue('');
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ body: 'Prefers e-mail.' });
+  });
+
+  it('switches the patient to the new labs app, and says which one an admin sees', async () => {
+    signInStaff('care_team');
+    const requests = mockApi({
+      [CHART]: json(200, chart()),
+      [`PUT /care/${ORG_ID}/patients/${PATIENT_ID}/feature-flags`]: (request) =>
+        json(200, request.body as { labs2: boolean }),
+    });
+    const { user } = renderRoute(CHART_PATH);
+    const labs = within(await screen.findByRole('region', { name: 'Labs experience' }));
+    const box = labs.getByRole('checkbox', { name: /Use the new labs app/ });
+    expect(box).not.toBeChecked();
+    expect(labs.getByText('The labs list is what the patient sees under Labs.')).toBeInTheDocument();
+    await user.click(box);
+    expect(
+      await labs.findByText('The new labs app is what the patient sees under Labs.'),
+    ).toBeInTheDocument();
+    expect(box).toBeChecked();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ labs2: true });
+  });
+
+  it('shows an admin which labs experience the patient has, without the switch', async () => {
+    signInStaff('admin');
+    mockApi({ [CHART]: json(200, chart()) });
+    renderRoute(CHART_PATH);
+    const labs = within(await screen.findByRole('region', { name: 'Labs experience' }));
+    expect(labs.getByText('The labs list.')).toBeInTheDocument();
+    expect(labs.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
   it('approves with a prescription: checked first, then sent, then back to the queue with the outcome', async () => {

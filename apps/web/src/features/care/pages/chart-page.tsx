@@ -14,6 +14,7 @@ import { Badge } from '../components/badge';
 import { ApproveDialog, DenyDialog, RequestUpdateDialog } from '../components/decision-dialogs';
 import { IdentityActions } from '../components/identity-actions';
 import { IdentityPhoto } from '../components/identity-photo';
+import { LabsExperience } from '../components/labs-experience';
 import { NotesSection } from '../components/notes-section';
 import { auditPath } from '../lib/audit-path';
 import {
@@ -263,6 +264,10 @@ function Chart({ chart, visit }: { chart: CareChart; visit: Visit | null }) {
           ) : (
             <Empty>No notifications sent.</Empty>
           )}
+        </Section>
+
+        <Section title="Labs experience">
+          <LabsExperience patient={patient} />
         </Section>
 
         <Section title="Private notes">
