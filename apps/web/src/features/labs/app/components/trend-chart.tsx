@@ -9,7 +9,7 @@ export type TrendPoint = LabBiomarkerDetail['history']['points'][number];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY_MS = 86_400_000;
 const HEIGHT = 240;
-const MARGIN = { top: 18, right: 20, bottom: 40, left: 52 };
+const MARGIN = { top: 32, right: 20, bottom: 40, left: 52 };
 
 /** A sample's date: a bare calendar date is that day wherever the patient is; else the instant, locally. */
 export function trendDate(value: string): Date {
@@ -175,7 +175,7 @@ export function TrendChart({ name, unit, points, optimal, reference }: TrendChar
               />
             ) : null,
           )}
-          <text className="trend-chart__unit" x={MARGIN.left - 8} y={MARGIN.top - 6} textAnchor="end">
+          <text className="trend-chart__unit" x={MARGIN.left - 8} y={14} textAnchor="end">
             {unit}
           </text>
           <line
