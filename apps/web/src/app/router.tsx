@@ -3,6 +3,7 @@ import { isVisitReviewSection, visitReviewTitle } from '@portal/domain/visits/vi
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
+import type { CareScreen } from './care-screens';
 import { InShellRouteErrorScreen, RouteErrorScreen } from './crash-screen';
 import { redirectSignedIn, requireAuth, requireStaff } from './guards';
 import { NotFoundContent, NotFoundPage } from './pages/not-found-page';
@@ -68,21 +69,23 @@ const labInstructionsPage = screen(() => import('../features/labs/pages/lab-inst
 const ordersPage = screen(() => import('../features/orders/pages/orders-page'));
 const checkoutPage = screen(() => import('../features/checkout/pages/checkout-page'));
 const identityStepPage = screen(() => import('../features/identity/pages/identity-step-page'));
-// the clinic's workspace: chunks of their own, reached only from the /care routes
-const careShell = screen(() => import('./shells/care-shell'));
-const careQueuePage = screen(() => import('../features/care/pages/queue-page'));
-const careChartPage = screen(() => import('../features/care/pages/chart-page'));
-const careTasksPage = screen(() => import('../features/care/pages/tasks-page'));
-const careFulfilmentPage = screen(() => import('../features/care/pages/fulfilment-page'));
-const careLabsPage = screen(() => import('../features/care/pages/labs-page'));
-const careLabReportPage = screen(() => import('../features/care/pages/lab-report-page'));
-const careStaffPage = screen(() => import('../features/care/pages/staff-page'));
-const careAuditPage = screen(() => import('../features/care/pages/audit-page'));
-const careSettingsPage = screen(() => import('../features/care/pages/settings-page'));
-const careInboxPage = screen(() => import('../features/care/pages/inbox-page'));
-const careThreadPage = screen(() => import('../features/care/pages/thread-page'));
-const careInvitationPage = screen(() => import('../features/care/pages/invitation-page'));
-const staffOnlyPage = screen(() => import('./pages/staff-only-page'));
+// the clinic's workspace: chunks of their own, reached only from the /care routes through care-screens.ts
+const careScreen = (name: CareScreen) =>
+  screen(async () => (await import('./care-screens')).CARE_SCREENS[name]());
+const careShell = careScreen('shell');
+const careQueuePage = careScreen('queue');
+const careChartPage = careScreen('chart');
+const careTasksPage = careScreen('tasks');
+const careFulfilmentPage = careScreen('fulfilment');
+const careLabsPage = careScreen('labs');
+const careLabReportPage = careScreen('labReport');
+const careStaffPage = careScreen('staff');
+const careAuditPage = careScreen('audit');
+const careSettingsPage = careScreen('settings');
+const careInboxPage = careScreen('inbox');
+const careThreadPage = careScreen('thread');
+const careInvitationPage = careScreen('invitation');
+const staffOnlyPage = careScreen('staffOnly');
 
 /** The screens of the sections with a page of their own (000 §2 Screens 6, 8, 9, 10). */
 const SECTION_PAGES: Record<(typeof SECTION_PAGE_SECTIONS)[number], [string, RouteObject['lazy']]> = {
