@@ -1,6 +1,7 @@
 import type { LabBiomarkerDetail } from '@portal/domain/contracts/labs';
 import { displayValue, RANGE_COLORS } from '@portal/domain/labs/ranges';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { formatLabDate } from '../../lib/format';
 import { classificationText, type LayerBand } from './marker-ranges';
 
@@ -74,13 +75,25 @@ export interface TrendChartProps {
   optimal: LayerBand | null;
   /** The laboratory's reference range in the points' unit, drawn as dashed limits. */
   reference: LayerBand | null;
+  /** Where a result's date leads (its report's view of the biomarker); plain text without it. */
+  hrefOf?: (point: TrendPoint) => string;
+  /** The report whose result the page shows, marked in the table. */
+  currentReportId?: string | null;
 }
 
 /**
  * A biomarker over time: a hand-drawn SVG (x the sample's date, y the value) with the optimal band shaded and
  * each result coloured by where it stood, then the same results as a table for those who do not see the chart.
  */
-export function TrendChart({ name, unit, points, optimal, reference }: TrendChartProps) {
+export function TrendChart({
+  name,
+  unit,
+  points,
+  optimal,
+  reference,
+  hrefOf,
+  currentReportId,
+}: TrendChartProps) {
   const { ref, width } = useWidth(640);
   const u = unit ? ` ${unit}` : '';
   const times = points.map((p) => trendDate(p.takenOn).getTime());
@@ -257,8 +270,20 @@ export function TrendChart({ name, unit, points, optimal, reference }: TrendChar
             </thead>
             <tbody>
               {points.map((p) => (
-                <tr key={`${p.reportId}-${p.takenOn}`}>
-                  <th scope="row">{formatLabDate(p.takenOn)}</th>
+                <tr
+                  key={`${p.reportId}-${p.takenOn}`}
+                  className={p.reportId === currentReportId ? 'trend-chart__row--current' : undefined}
+                >
+                  <th scope="row">
+                    {hrefOf && p.reportId !== currentReportId ? (
+                      <Link to={hrefOf(p)}>{formatLabDate(p.takenOn)}</Link>
+                    ) : (
+                      formatLabDate(p.takenOn)
+                    )}
+                    {p.reportId === currentReportId ? (
+                      <span className="trend-chart__shown"> (shown above)</span>
+                    ) : null}
+                  </th>
                   <td>
                     {displayValue(p.value)}
                     {u}

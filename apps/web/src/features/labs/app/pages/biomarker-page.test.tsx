@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LabBiomarkerDetail } from '../../../../api/labs';
 import { json, mockApi, patient, renderRoute, setOrganization, signIn } from '../../../../test/helpers';
+import { hexId } from '../../test/fixtures';
 import { apobDetail, lpaDetail, M_EARLIER, M_PANEL } from '../test/marker-fixtures';
+import { changeText } from './biomarker-page';
 
 const API = (id: string) => `GET /v2/labs/patient/panels/${M_PANEL}/markers/${id}`;
 const PAGE = (id: string, query = '') => `/labs/${M_PANEL}/biomarker/${id}${query}`;
@@ -81,8 +83,16 @@ describe('biomarker page', () => {
       .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
     expect(rows).toEqual([
       ['June 21st 2026', '96 mg/dL', 'Needs Attention (high)'],
-      ['November 16th 2026', '84.46 mg/dL', 'Needs Improvement'],
+      ['November 16th 2026 (shown above)', '84.46 mg/dL', 'Needs Improvement'],
     ]);
+    // an earlier result opens that report's view of the biomarker
+    expect(within(table).getByRole('link', { name: 'June 21st 2026' })).toHaveAttribute(
+      'href',
+      `/labs/${M_PANEL}/biomarker/apob?reportId=${M_EARLIER}`,
+    );
+    expect(within(trend).getByText(/^Latest result:/)).toHaveTextContent(
+      'Latest result: 11.54 mg/dL lower than on June 21st 2026 (96 mg/dL).',
+    );
   });
 
   it('lists results in a unit that cannot be converted apart from the chart, and says why', async () => {
@@ -116,6 +126,37 @@ describe('biomarker page', () => {
       `/labs/${M_PANEL}/categories/heart`,
     );
     expect(screen.getByText(/Lab codes:/)).toHaveTextContent('LOINC 1884-6 · UCUM mg/dL');
+  });
+
+  it('shows the result of an earlier report with a way back to the latest', async () => {
+    const detail = apobDetail();
+    serve('apob', {
+      ...detail,
+      marker: { ...detail.marker!, value: 96, rangeType: 'high', rangeCategory: 'high-low' },
+    });
+    renderRoute(PAGE('apob', `?reportId=${M_EARLIER}`));
+    const result = await screen.findByRole('region', { name: 'Your result' });
+    expect(within(result).getByText('Needs Attention')).toHaveClass('labs-badge--red');
+    expect(within(result).getByText(/Sample of June 21st 2026/)).toBeInTheDocument();
+    expect(within(result).getByRole('link', { name: 'See your latest result' })).toHaveAttribute(
+      'href',
+      `/labs/${M_PANEL}/biomarker/apob`,
+    );
+    const table = screen.getByRole('table', { name: /Apolipoprotein B results/ });
+    expect(within(table).getByRole('link', { name: 'November 16th 2026' })).toHaveAttribute(
+      'href',
+      `/labs/${M_PANEL}/biomarker/apob?reportId=${hexId('cb2')}`,
+    );
+  });
+
+  it('words the latest change by direction, or sameness', () => {
+    const [a, b] = apobDetail().history.points;
+    expect(changeText([a!, b!], 'mg/dL')).toBe('11.54 mg/dL lower than on June 21st 2026 (96 mg/dL).');
+    expect(changeText([b!, { ...a!, takenOn: '2026-12-01' }], 'mg/dL')).toBe(
+      '11.54 mg/dL higher than on November 16th 2026 (84.46 mg/dL).',
+    );
+    expect(changeText([a!, { ...b!, value: 96 }], 'mg/dL')).toBe('The same as on June 21st 2026 (96 mg/dL).');
+    expect(changeText([a!], 'mg/dL')).toBeNull();
   });
 
   it('shows a negative value as 0', async () => {

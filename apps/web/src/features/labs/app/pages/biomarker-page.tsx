@@ -8,6 +8,7 @@ import { PageSpinner } from '../../../../components/ui/spinner';
 import { BarChart } from '../../components/bar-chart';
 import { formatLabDate } from '../../lib/format';
 import { MarkerBadge } from '../components/marker-badge';
+import { markerPath } from '../components/marker-card';
 import { MarkerLayersList } from '../components/marker-layers';
 import { isNotFound, MarkerLoadError, throwNotFound } from '../components/marker-page-state';
 import { classificationText, markerLayers, unitLabel } from '../components/marker-ranges';
@@ -18,14 +19,41 @@ import '../markers.css';
 
 export const MARKER_LOAD_ERROR = 'We could not load this biomarker. Please try again.';
 
-function History({ detail }: { detail: LabBiomarkerDetail }) {
+/**
+ * The latest change in words: "12 mg/dL lower than on June 21st 2026 (96 mg/dL)". Direction only: whether a
+ * change is good depends on the biomarker and its ranges, which the badge and the table say.
+ */
+export function changeText(points: LabBiomarkerDetail['history']['points'], unit: string): string | null {
+  const last = points.at(-1);
+  const before = points.at(-2);
+  if (!last || !before) return null;
+  const u = unit ? ` ${unit}` : '';
+  const now = displayValue(last.value);
+  const then = displayValue(before.value);
+  const since = `on ${formatLabDate(before.takenOn)} (${then}${u})`;
+  if (now === then) return `The same as ${since}.`;
+  const by = displayValue(Math.abs(now - then));
+  return `${by}${u} ${now > then ? 'higher' : 'lower'} than ${since}.`;
+}
+
+function History({
+  detail,
+  panelId,
+  shownReportId,
+}: {
+  detail: LabBiomarkerDetail;
+  panelId: string;
+  shownReportId: string | null;
+}) {
   const { marker, history } = detail;
+  const change = changeText(history.points, unitLabel(history.unit));
   const unit = unitLabel(history.unit);
   // the bands are drawn only when they are in the points' unit
   const layers = marker && marker.ucum === history.unit ? markerLayers(marker.ranges) : null;
   return (
     <section className="markers-card" aria-labelledby="marker-trend-title">
       <h2 id="marker-trend-title">Over time</h2>
+      {change ? <p className="marker-change">Latest result: {change}</p> : null}
       {history.points.length > 0 ? (
         <TrendChart
           name={detail.name}
@@ -33,6 +61,8 @@ function History({ detail }: { detail: LabBiomarkerDetail }) {
           points={history.points}
           optimal={layers?.optimal ?? null}
           reference={layers?.reference ?? null}
+          hrefOf={(p) => markerPath(panelId, detail.id, p.reportId)}
+          currentReportId={shownReportId}
         />
       ) : (
         <p>No results of {detail.name} to show over time yet.</p>
@@ -64,14 +94,13 @@ function History({ detail }: { detail: LabBiomarkerDetail }) {
 }
 
 /**
- * The date of the shown result: the point of the asked report, else the newest result of the same value (the
- * latest report's; the marker does not name its report).
+ * The shown result in its history (for its date, and to mark it in the table): the point of the asked report,
+ * else the newest result of the same value (the latest report's; the marker does not name its report).
  */
-function sampleDate(detail: LabBiomarkerDetail, reportId: string | null): string | null {
+function shownResult(detail: LabBiomarkerDetail, reportId: string | null) {
   const all = [...detail.history.points, ...detail.history.apart];
-  if (reportId) return all.find((p) => p.reportId === reportId)?.takenOn ?? null;
-  const same = all.filter((p) => p.value === detail.marker?.value);
-  return same.at(-1)?.takenOn ?? null;
+  if (reportId) return all.find((p) => p.reportId === reportId) ?? null;
+  return all.filter((p) => p.value === detail.marker?.value).at(-1) ?? null;
 }
 
 /**
@@ -104,7 +133,8 @@ export default function BiomarkerPage() {
 
   const { marker, history } = detail;
   const slug = marker?.categorySlug ?? categorySlug(detail.category);
-  const takenOn = marker ? sampleDate(detail, reportId) : null;
+  const shown = marker ? shownResult(detail, reportId) : null;
+  const takenOn = shown?.takenOn ?? null;
   const loinc = marker?.loinc ?? history.points.at(-1)?.loinc ?? null;
   const ucum = marker?.ucum ?? history.unit;
 
@@ -127,7 +157,17 @@ export default function BiomarkerPage() {
             </p>
             <MarkerBadge rangeType={marker.rangeType} />
           </div>
-          {takenOn ? <p className="marker-result__date">Sample of {formatLabDate(takenOn)}</p> : null}
+          {takenOn ? (
+            <p className="marker-result__date">
+              Sample of {formatLabDate(takenOn)}
+              {reportId ? (
+                <>
+                  {' · '}
+                  <Link to={markerPath(panelId, detail.id)}>See your latest result</Link>
+                </>
+              ) : null}
+            </p>
+          ) : null}
           <BarChart value={marker.value} unit={marker.unit} ranges={marker.ranges} />
           <MarkerLayersList marker={marker} />
         </section>
@@ -155,7 +195,7 @@ export default function BiomarkerPage() {
         </>
       ) : null}
 
-      <History detail={detail} />
+      <History detail={detail} panelId={panelId} shownReportId={shown?.reportId ?? null} />
 
       {loinc || ucum ? (
         <p className="marker-codes">
