@@ -1,4 +1,5 @@
-import { Link, NavLink, useParams } from 'react-router';
+import { useLayoutEffect, useRef } from 'react';
+import { Link, NavLink, useLocation, useParams } from 'react-router';
 import '../labs-app.css';
 
 /** The sections of one panel in the labs app (002 §2.3), in reading order. */
@@ -20,13 +21,23 @@ export const panelPath = (panelId: string, rest = '') =>
  */
 export function PanelNav({ panelName }: { panelName?: string }) {
   const { panelId } = useParams();
+  const { pathname } = useLocation();
+  const list = useRef<HTMLUListElement>(null);
+  // on a narrow screen the sections scroll sideways: bring the current one into view
+  useLayoutEffect(() => {
+    const ul = list.current;
+    const current = ul?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!ul || !current || !pathname) return;
+    if (current.offsetLeft + current.offsetWidth > ul.scrollLeft + ul.clientWidth)
+      ul.scrollLeft = current.offsetLeft + current.offsetWidth - ul.clientWidth;
+  }, [pathname]);
   return (
     <nav className="labs-app-nav" aria-label={panelName ? `${panelName} sections` : 'Lab panel sections'}>
       <Link className="labs-app-nav__back" to="/labs">
         All labs
       </Link>
       {panelId ? (
-        <ul className="labs-app-nav__sections">
+        <ul className="labs-app-nav__sections" ref={list}>
           {PANEL_SECTIONS.map((s) => (
             <li key={s.label}>
               <NavLink className="labs-app-nav__link" to={panelPath(panelId, s.to)} end={s.end}>
