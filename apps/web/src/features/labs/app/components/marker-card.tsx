@@ -25,17 +25,17 @@ export function MarkerCard({
 }) {
   return (
     <li className="marker-card">
-      <div className="marker-card__head">
-        <h2 className="marker-card__name">
-          <Link className="marker-card__link" to={markerPath(panelId, marker.id, reportId)}>
-            {marker.name}
-          </Link>
-        </h2>
+      <h2 className="marker-card__name">
+        <Link className="marker-card__link" to={markerPath(panelId, marker.id, reportId)}>
+          {marker.name}
+        </Link>
+      </h2>
+      <div className="marker-card__result">
+        <p className="marker-card__value">
+          <strong>{displayValue(marker.value)}</strong> <span>{marker.unit}</span>
+        </p>
         <MarkerBadge rangeType={marker.rangeType} />
       </div>
-      <p className="marker-card__value">
-        <strong>{displayValue(marker.value)}</strong> <span>{marker.unit}</span>
-      </p>
       <div className="marker-card__bar">
         <BarChart value={marker.value} unit={marker.unit} ranges={marker.ranges} />
       </div>
