@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://localhost:3000';
+const appRoot = path.dirname(fileURLToPath(import.meta.url));
 
 /** Vite's own dev-server paths, never forwarded to the API. */
 const VITE_PATHS =
@@ -26,7 +28,9 @@ const AREA_SHELL = /[\\/]src[\\/]app[\\/]shells[\\/](signed-in|care|focus|consul
 const ENTRY_SIDE = /[\\/]src[\\/](app[\\/]shells[\\/]auth-shell\.tsx$|features[\\/]auth[\\/])/;
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean } | null;
+  getModuleInfo(
+    id: string,
+  ): { importers: readonly string[]; dynamicImporters: readonly string[]; isEntry: boolean } | null;
 }
 
 /**
@@ -64,6 +68,40 @@ function areaShellChunk(id: string, ctx: ModuleGraph): string | null {
   const shells = shellsReaching(id, ctx, shellsMemo);
   if (shells.size === 0 || shells.has('entry')) return null;
   return shells.size === 1 ? `${[...shells][0]}-shell` : 'shells-common';
+}
+
+/** The modules of the /login route that React Router loads: the auth shell and the login form. */
+const LOGIN_ROUTE =
+  /[\\/]src[\\/](app[\\/]shells[\\/]auth-shell\.tsx|features[\\/]auth[\\/]pages[\\/]login-page\.tsx)$/;
+
+/** The lazily loaded modules (and the entry) whose static imports reach a module. Remembered per module id. */
+function lazyRoots(
+  id: string,
+  graph: ModuleGraph,
+  memo: Map<string, ReadonlySet<string>>,
+): ReadonlySet<string> {
+  const known = memo.get(id);
+  if (known) return known;
+  const roots = new Set<string>();
+  memo.set(id, roots); // an import cycle meets this (still filling) set instead of recursing for ever
+  const info = graph.getModuleInfo(id);
+  if (!info || info.isEntry || info.dynamicImporters.length > 0 || info.importers.length === 0) roots.add(id);
+  for (const importer of info?.importers ?? [])
+    for (const root of lazyRoots(importer, graph, memo)) roots.add(root);
+  return roots;
+}
+const rootsMemo = new Map<string, ReadonlySet<string>>();
+
+/**
+ * The auth shell's chunk also holds what the login form imports that only the auth side's screens use (the
+ * heading, the landing look-up, the reading of the entry's URL): rolldown gave them a chunk each, four
+ * requests for /login where one does. The login form keeps its own chunk: the signup form loads without it.
+ */
+function authShellChunk(id: string, ctx: ModuleGraph): string | null {
+  if (!/[\\/]src[\\/]/.test(id) || /node_modules/.test(id) || /login-page\.tsx$/.test(id)) return null;
+  const roots = [...lazyRoots(id, ctx, rootsMemo)];
+  if (!roots.some((root) => LOGIN_ROUTE.test(root))) return null;
+  return roots.every((root) => ENTRY_SIDE.test(root)) ? 'auth-shell' : null;
 }
 
 interface BundleChunk {
@@ -106,6 +144,15 @@ export default defineConfig(({ mode }) => ({
       generateBundle(_options, bundle) {
         outputBundle = bundle as unknown as Record<string, BundleChunk>;
         closureMemo.clear();
+        // which file holds each app module, also those a group took out of their own chunk (the manifest
+        // keys only a chunk's facade module): scripts/measure-route-js.mjs reads it
+        const files: Record<string, string> = {};
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk')
+            for (const id of chunk.moduleIds)
+              if (id.startsWith(appRoot))
+                files[path.relative(appRoot, id).split(path.sep).join('/')] = chunk.fileName;
+        this.emitFile({ type: 'asset', fileName: '.vite/module-files.json', source: JSON.stringify(files) });
       },
     },
   ],
@@ -157,6 +204,7 @@ export default defineConfig(({ mode }) => ({
               test: (id: string) => !/node_modules/.test(id),
               includeDependenciesRecursively: false,
             },
+            { name: authShellChunk, priority: -2, includeDependenciesRecursively: false },
             // TanStack Query apart: /login does without it (the shells that read server data provide the
             // client), every signed-in screen loads it as one file.
             // below the libraries' groups, and without the modules' dependencies: those keep their own place
