@@ -8,6 +8,7 @@ import { BioAgeCounter } from '../../components/bio-age';
 import { formatLabDate } from '../../lib/format';
 import { bioAgeDifference, requirementName, unusableReason } from '../components/bioage-text';
 import { isNotFound, MarkerLoadError, throwNotFound } from '../components/marker-page-state';
+import { usePanelName } from '../components/marker-panel-name';
 import { PanelNav, panelPath } from '../components/panel-nav';
 import '../../labs.css';
 import '../markers.css';
@@ -156,12 +157,13 @@ function UnavailableAge({ data }: { data: Unavailable }) {
  */
 export default function BiologicalAgePage() {
   const { panelId = '' } = useParams();
+  const panelName = usePanelName(panelId);
   const query = useQuery(labBioAgeQueryOptions(panelId));
 
   if (query.isPending)
     return (
       <div className="markers-page">
-        <PanelNav />
+        <PanelNav panelName={panelName} />
         <PageSpinner label="Loading your biological age" />
       </div>
     );
@@ -170,7 +172,7 @@ export default function BiologicalAgePage() {
   if (!data)
     return (
       <div className="markers-page">
-        <PanelNav />
+        <PanelNav panelName={panelName} />
         <MarkerLoadError
           title={BIO_AGE_TITLE}
           message={BIO_AGE_LOAD_ERROR}
@@ -181,7 +183,7 @@ export default function BiologicalAgePage() {
 
   return (
     <article className="markers-page" aria-labelledby="bioage-title">
-      <PanelNav />
+      <PanelNav panelName={panelName} />
       <h1 className="markers-page__title" id="bioage-title">
         {BIO_AGE_TITLE}
       </h1>

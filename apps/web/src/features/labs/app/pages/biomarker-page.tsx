@@ -11,6 +11,7 @@ import { MarkerBadge } from '../components/marker-badge';
 import { markerPath } from '../components/marker-card';
 import { MarkerLayersList } from '../components/marker-layers';
 import { isNotFound, MarkerLoadError, throwNotFound } from '../components/marker-page-state';
+import { usePanelName } from '../components/marker-panel-name';
 import { classificationText, markerLayers, unitLabel } from '../components/marker-ranges';
 import { PanelNav, panelPath } from '../components/panel-nav';
 import { TrendChart } from '../components/trend-chart';
@@ -109,6 +110,7 @@ function shownResult(detail: LabBiomarkerDetail, reportId: string | null) {
  */
 export default function BiomarkerPage() {
   const { panelId = '', biomarkerId = '' } = useParams();
+  const panelName = usePanelName(panelId);
   const [search] = useSearchParams();
   const asked = search.get('reportId');
   const reportId = asked && isObjectId(asked) ? asked : null;
@@ -117,7 +119,7 @@ export default function BiomarkerPage() {
   if (query.isPending)
     return (
       <div className="markers-page">
-        <PanelNav />
+        <PanelNav panelName={panelName} />
         <PageSpinner label="Loading the biomarker" />
       </div>
     );
@@ -126,7 +128,7 @@ export default function BiomarkerPage() {
   if (!detail)
     return (
       <div className="markers-page">
-        <PanelNav />
+        <PanelNav panelName={panelName} />
         <MarkerLoadError title="Biomarker" message={MARKER_LOAD_ERROR} onRetry={() => void query.refetch()} />
       </div>
     );
@@ -140,7 +142,7 @@ export default function BiomarkerPage() {
 
   return (
     <article className="markers-page" aria-labelledby="marker-title">
-      <PanelNav />
+      <PanelNav panelName={panelName} />
       <nav className="markers-crumbs" aria-label="Biomarker">
         <Link to={panelPath(panelId, `categories/${encodeURIComponent(slug)}`)}>{detail.category}</Link>
         <Link to={panelPath(panelId, 'biomarkers')}>All biomarkers</Link>

@@ -15,6 +15,7 @@ import { formatLabDate } from '../../lib/format';
 import { MarkerBadge } from '../components/marker-badge';
 import { markerPath } from '../components/marker-card';
 import { isNotFound, MarkerLoadError, throwNotFound } from '../components/marker-page-state';
+import { usePanelName } from '../components/marker-panel-name';
 import { PanelNav, panelPath } from '../components/panel-nav';
 import '../../../../components/ui/field.css';
 import '../../labs.css';
@@ -38,6 +39,7 @@ function matches(marker: LabMarker, words: readonly string[]): boolean {
  */
 export default function BiomarkersPage() {
   const { panelId = '' } = useParams();
+  const panelName = usePanelName(panelId);
   const [search, setSearch] = useSearchParams();
   const searchId = useId();
   const asked = search.get('reportId');
@@ -71,7 +73,7 @@ export default function BiomarkersPage() {
   if (query.isPending)
     return (
       <div className="markers-page">
-        <PanelNav />
+        <PanelNav panelName={panelName} />
         <PageSpinner label="Loading your biomarkers" />
       </div>
     );
@@ -80,7 +82,7 @@ export default function BiomarkersPage() {
   if (!data)
     return (
       <div className="markers-page">
-        <PanelNav />
+        <PanelNav panelName={panelName} />
         <MarkerLoadError
           title="Biomarkers"
           message={BIOMARKERS_LOAD_ERROR}
@@ -100,7 +102,7 @@ export default function BiomarkersPage() {
 
   return (
     <article className="markers-page" aria-labelledby="biomarkers-title">
-      <PanelNav />
+      <PanelNav panelName={panelName} />
       <h1 className="markers-page__title" id="biomarkers-title">
         Biomarkers
       </h1>

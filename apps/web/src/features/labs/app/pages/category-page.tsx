@@ -5,6 +5,7 @@ import { labCategoryQueryOptions } from '../../../../api/labs';
 import { PageSpinner } from '../../../../components/ui/spinner';
 import { MarkerCard } from '../components/marker-card';
 import { isNotFound, MarkerLoadError, throwNotFound } from '../components/marker-page-state';
+import { usePanelName } from '../components/marker-panel-name';
 import { PanelNav, panelPath } from '../components/panel-nav';
 import '../../labs.css';
 import '../markers.css';
@@ -19,6 +20,7 @@ export function optimalSummary(optimal: number, total: number): string {
 /** One category of a panel's report (002 §2.3): its markers as cards, each linking to its biomarker page. */
 export default function CategoryPage() {
   const { panelId = '', slug = '' } = useParams();
+  const panelName = usePanelName(panelId);
   const [search] = useSearchParams();
   const asked = search.get('reportId');
   const reportId = asked && isObjectId(asked) ? asked : null;
@@ -27,7 +29,7 @@ export default function CategoryPage() {
   if (query.isPending)
     return (
       <div className="markers-page">
-        <PanelNav />
+        <PanelNav panelName={panelName} />
         <PageSpinner label="Loading the category" />
       </div>
     );
@@ -36,7 +38,7 @@ export default function CategoryPage() {
   if (!category)
     return (
       <div className="markers-page">
-        <PanelNav />
+        <PanelNav panelName={panelName} />
         <MarkerLoadError
           title="Biomarkers"
           message={CATEGORY_LOAD_ERROR}
@@ -48,7 +50,7 @@ export default function CategoryPage() {
   const optimal = category.markers.filter((m) => m.rangeCategory === 'optimal').length;
   return (
     <article className="markers-page" aria-labelledby="category-title">
-      <PanelNav />
+      <PanelNav panelName={panelName} />
       <nav className="markers-crumbs" aria-label="Category">
         <Link to={panelPath(panelId, 'biomarkers')}>All biomarkers</Link>
       </nav>
