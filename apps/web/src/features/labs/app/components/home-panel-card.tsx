@@ -16,11 +16,16 @@ export function HomePanelCard({ panel }: { panel: LabPanelListItem }) {
   const status = panel.latestReport?.status?.id ?? panel.status;
   const reviewed = status === 'reviewed';
   const date = formatLabDate(panel.latestReport?.statusChangedAt);
+  const image = panel.product?.images?.[0];
   return (
     <li className="labs-home-card" aria-labelledby={titleId}>
+      {image ? <img className="labs-home-card__image" src={image} alt="" width={320} height={160} /> : null}
       <h2 className="labs-home-card__name" id={titleId}>
         {name}
       </h2>
+      {panel.product?.description ? (
+        <p className="labs-home-card__about">{panel.product.description}</p>
+      ) : null}
       <StatusBar status={status} />
       {date ? (
         <p className="labs-home-card__date">

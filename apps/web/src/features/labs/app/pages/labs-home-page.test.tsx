@@ -22,7 +22,10 @@ const card = (name: string) => screen.getByRole('listitem', { name });
 
 describe('labs app home', () => {
   it('shows each panel with its stage, date and a link into the panel', async () => {
-    const reviewed = lab('reviewed', { productName: 'Comprehensive Panel' });
+    const reviewed = lab('reviewed', {
+      productName: 'Comprehensive Panel',
+      description: 'Thirty-two biomarkers.',
+    });
     const waiting = lab('received', { productName: 'Essentials Panel' });
     mockApi({ [API.panels]: json(200, page([reviewed, waiting])) });
     renderRoute('/labs');
@@ -35,6 +38,7 @@ describe('labs app home', () => {
       '100',
     );
     expect(within(done).getByText('Results Ready')).toBeInTheDocument();
+    expect(within(done).getByText('Thirty-two biomarkers.')).toBeInTheDocument();
     expect(within(done).getByText('June 1st 2026')).toBeInTheDocument();
     expect(within(done).getByRole('link', { name: 'View results' })).toHaveAttribute(
       'href',

@@ -128,6 +128,8 @@ describe('panel overview', () => {
       'href',
       `/labs/${PANEL}/analysis-summary/${EARLIER}`,
     );
+    expect(link(/^Heart/)).toHaveAttribute('href', `/labs/${PANEL}/categories/heart?reportId=${EARLIER}`);
+    expect(link('All biomarkers')).toHaveAttribute('href', `/labs/${PANEL}/biomarkers?reportId=${EARLIER}`);
     // the assessment walks the latest report, so the older report's counts are not links to it
     const ranges = screen.getByRole('list', { name: 'Biomarkers by range' });
     expect(within(ranges).queryAllByRole('link')).toHaveLength(0);

@@ -107,6 +107,8 @@ function Results({
   older: boolean;
 }) {
   const panelId = overview.panelId;
+  // an older report's categories and biomarkers are shown as that report had them
+  const ofReport = older ? `?reportId=${encodeURIComponent(report._id)}` : '';
   const [downloading, setDownloading] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -172,7 +174,7 @@ function Results({
       <section className="labs-ov-categories" aria-labelledby="labs-ov-categories-title">
         <div className="labs-ov__section-head">
           <h2 id="labs-ov-categories-title">Categories</h2>
-          <Link className="labs-ov__more" to={panelPath(panelId, 'biomarkers')}>
+          <Link className="labs-ov__more" to={`${panelPath(panelId, 'biomarkers')}${ofReport}`}>
             All biomarkers
           </Link>
         </div>
@@ -181,7 +183,7 @@ function Results({
             <li key={c.slug}>
               <Link
                 className="labs-ov-categories__card"
-                to={panelPath(panelId, `categories/${encodeURIComponent(c.slug)}`)}
+                to={`${panelPath(panelId, `categories/${encodeURIComponent(c.slug)}`)}${ofReport}`}
               >
                 <span className="labs-ov-categories__name">{c.name}</span>
                 <span className="labs-ov-categories__count">
