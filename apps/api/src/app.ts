@@ -48,6 +48,7 @@ import { purchasesRoutes } from './modules/purchases/purchases.routes';
 import { queueEventsHook } from './modules/realtime/queue-events';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { securityRoutes } from './modules/security/security.routes';
+import { shopRoutes } from './modules/shop/shop.routes';
 import { createPrescriptionChangeRepository } from './modules/subscriptions/prescription-change.repository';
 import { prescriptionChangeRoutes } from './modules/subscriptions/prescription-change.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -267,6 +268,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(billingRoutes);
     await api.register(intakeTemplatesRoutes);
     await api.register(productsRoutes);
+    await api.register(shopRoutes);
     await api.register(membershipsRoutes);
     await api.register(intakesRoutes);
     await api.register(mediaRoutes);

@@ -11,6 +11,7 @@ import { newIntakeTemplateIds, seedIntakeTemplates } from './intake-templates';
 import type { BrandContext } from './patient-history';
 import { seedPhysicians } from './physicians';
 import { seedSecondBrandPatient } from './second-patient';
+import { seedShopSettings } from './shop';
 import { seedStaff } from './staff';
 import { RESTRICTED_STATES, US_STATES } from './states';
 
@@ -78,6 +79,7 @@ export async function seedDatabase(
         intakeTemplates: intakeTemplateIds,
       });
       await seedCampaigns(tx, { organizationId, brandName: brand.name, catalogue });
+      await seedShopSettings(tx, { organizationId, brandSlug: brand.slug, catalogue: catalogueIds });
 
       // Labs may not be sold, nor the rapamycin visits (or medication) offered, in NY, NJ and RI.
       await tx.insert(stateAvailability).values(

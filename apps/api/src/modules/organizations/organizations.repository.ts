@@ -13,7 +13,8 @@ const orgColumns = {
   name: organizations.name,
   domain: organizations.domain,
   app_url: organizations.appUrl,
-  settings: organizations.settings,
+  // the shop's banners and filters are served on their own (modules/shop), not with every brand read
+  settings: sql<Organization['settings']>`${organizations.settings} - 'shop'`,
 };
 
 export function createOrganizationsRepository(db: Db) {

@@ -252,6 +252,32 @@ describe('GET /v2/products', () => {
     expect(either.docs.map((d) => d.slug).sort()).toEqual(['metformin-er', 'nad-nasal-spray', 'urolithin-a']);
     const supplementsForEnergy = await page('?product_type=supplement&tags=Energy');
     expect(supplementsForEnergy.docs.map((d) => d.slug)).toEqual(['urolithin-a']);
+    const labsAndSupplements = await page('?product_type=lab,supplement');
+    expect(labsAndSupplements.docs.map((d) => d.type).sort()).toEqual([
+      'lab',
+      'lab',
+      'supplement',
+      'supplement',
+    ]);
+    expect((await page('?product_type=all')).totalDocs).toBe((await page('')).totalDocs);
+    expect((await page('?tags=Energy&tags=Metabolic')).totalDocs).toBe(either.totalDocs);
+    expect(await page('?tags=Nothing')).toMatchObject({ docs: [], totalDocs: 0, totalPages: 0 });
+  });
+
+  it("never lists another clinic's products, whatever the filters", async () => {
+    const other = (await signupPatient(t.app, orgB)).token;
+    const theirs = new Set(Object.values(b));
+    for (const query of ['', '?product_type=lab,supplement,medication', '?tags=Energy,Labs,Longevity']) {
+      const mine = await page(query);
+      expect(
+        mine.docs.some((d) => theirs.has(d._id)),
+        query,
+      ).toBe(false);
+      const res = await get(`/v2/products${query}`, bearer(other));
+      const docs = json<ProductTemplatePage>(res).docs;
+      expect(docs.length).toBeGreaterThan(0);
+      expect(docs.every((d) => d.organization === orgB && theirs.has(d._id))).toBe(true);
+    }
   });
 
   it('answers 400 for bad paging, unknown types or parameters and oversized tags; 401 without a token', async () => {
