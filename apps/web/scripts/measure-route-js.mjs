@@ -26,12 +26,13 @@ const BUDGET = 120 * 1024;
 const moduleFiles = JSON.parse(readFileSync(join(dist, '.vite', 'module-files.json'), 'utf8'));
 const keyOfFile = (file) => Object.keys(manifest).find((key) => manifest[key].file === file);
 
-const files = new Set();
+// file -> the chunk's name (the files are named by their hash alone)
+const files = new Map();
 function collect(key) {
   const chunk = manifest[key] ?? manifest[keyOfFile(moduleFiles[key])];
   if (!chunk) throw new Error(`No chunk for ${key} in the manifest`);
   if (files.has(chunk.file)) return;
-  files.add(chunk.file);
+  files.set(chunk.file, chunk.name ?? '');
   for (const imported of chunk.imports ?? []) collect(imported);
 }
 
@@ -39,10 +40,10 @@ collect('index.html');
 for (const key of routeModules) collect(key);
 
 let total = 0;
-for (const file of [...files].sort()) {
+for (const [file, name] of [...files].sort((a, b) => a[1].localeCompare(b[1]))) {
   const size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
   total += size;
-  console.info(`${(size / 1024).toFixed(2).padStart(8)} KB  ${file}`);
+  console.info(`${(size / 1024).toFixed(2).padStart(8)} KB  ${name.padEnd(16)} ${file}`);
 }
 console.info(`${(total / 1024).toFixed(2).padStart(8)} KB  total gzipped JS (budget ${BUDGET / 1024} KB)`);
 if (total > BUDGET) {
