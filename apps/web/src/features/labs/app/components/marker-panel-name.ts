@@ -2,9 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { labOverviewQueryOptions } from '../../../../api/labs';
 
 /**
- * The panel's name for the navigation's label, from the overview the panel's pages share (cached, so moving
- * between them reads it once); undefined until known or when it cannot be read.
+ * The panel's overview the panel's pages share (cached, so moving between them reads it once): its name for
+ * the navigation's label, and whether it has reviewed results at all.
  */
+export function usePanelOverview(panelId: string) {
+  return useQuery({ ...labOverviewQueryOptions(panelId), retry: false, enabled: !!panelId });
+}
+
+/** The panel's name; undefined until known or when it cannot be read. */
 export function usePanelName(panelId: string): string | undefined {
-  return useQuery({ ...labOverviewQueryOptions(panelId), retry: false, enabled: !!panelId }).data?.name;
+  return usePanelOverview(panelId).data?.name;
 }

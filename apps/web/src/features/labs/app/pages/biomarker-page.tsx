@@ -10,8 +10,8 @@ import { formatLabDate } from '../../lib/format';
 import { MarkerBadge } from '../components/marker-badge';
 import { markerPath } from '../components/marker-card';
 import { MarkerLayersList } from '../components/marker-layers';
-import { isNotFound, MarkerLoadError, throwNotFound } from '../components/marker-page-state';
-import { usePanelName } from '../components/marker-panel-name';
+import { awaitingResults, isNotFound, MarkerLoadError, throwNotFound } from '../components/marker-page-state';
+import { usePanelOverview } from '../components/marker-panel-name';
 import { classificationText, markerLayers, unitLabel } from '../components/marker-ranges';
 import { PanelNav, panelPath } from '../components/panel-nav';
 import { TrendChart } from '../components/trend-chart';
@@ -110,7 +110,8 @@ function shownResult(detail: LabBiomarkerDetail, reportId: string | null) {
  */
 export default function BiomarkerPage() {
   const { panelId = '', biomarkerId = '' } = useParams();
-  const panelName = usePanelName(panelId);
+  const overview = usePanelOverview(panelId);
+  const panelName = overview.data?.name;
   const [search] = useSearchParams();
   const asked = search.get('reportId');
   const reportId = asked && isObjectId(asked) ? asked : null;
@@ -176,7 +177,9 @@ export default function BiomarkerPage() {
       ) : (
         <section className="markers-card marker-result" aria-label="Your result">
           <p>
-            This report did not measure {detail.name}.{' '}
+            {!reportId && awaitingResults(overview.data)
+              ? 'Your results for this panel are not ready yet: they appear here once your care team has reviewed them.'
+              : `This report did not measure ${detail.name}.`}{' '}
             {history.points.length + history.apart.length > 0 ? 'Your earlier results are below.' : ''}
           </p>
         </section>

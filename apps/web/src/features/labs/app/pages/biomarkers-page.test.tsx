@@ -9,7 +9,7 @@ import {
   setOrganization,
   signIn,
 } from '../../../../test/helpers';
-import { allBiomarkers, M_PANEL } from '../test/marker-fixtures';
+import { allBiomarkers, M_PANEL, overviewAwaiting } from '../test/marker-fixtures';
 
 const API = `GET /v2/labs/patient/panels/${M_PANEL}/all-biomarkers`;
 const PAGE = `/labs/${M_PANEL}/biomarkers`;
@@ -99,12 +99,42 @@ describe('all biomarkers page', () => {
     expect(await screen.findByRole('searchbox', { name: 'Search by name' })).toHaveValue('glu');
     expect(names()).toEqual(['Glucose']);
     await user.click(chip(/^Optimal/));
-    await waitFor(() => expect(currentUrl(router)).toBe(`${PAGE}?q=glu&range=optimal`));
+    await waitFor(() => expect(chip(/^Optimal/)).toHaveAttribute('aria-pressed', 'true'));
+    expect(currentUrl(router)).toBe(`${PAGE}?q=glu&range=optimal`);
     await user.clear(screen.getByRole('searchbox', { name: 'Search by name' }));
     await waitFor(() => expect(currentUrl(router)).toBe(`${PAGE}?range=optimal`));
     await router.navigate(-1);
     await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('glu'));
     expect(names()).toEqual(['Glucose']);
+  });
+
+  it('says the results are not ready, with the stage, when the panel has no reviewed report', async () => {
+    mockApi({
+      [API]: json(404, { text: 'NotFound', message: 'The lab report was not found' }),
+      [`GET /v2/labs/patient/panels/${M_PANEL}/overview`]: json(200, overviewAwaiting()),
+    });
+    renderRoute(PAGE);
+    expect(
+      await screen.findByText(
+        'Your Comprehensive Longevity Panel results are not ready yet: they appear here once your care team has reviewed them.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Awaiting Results')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'How to prepare for your blood draw' })).toHaveAttribute(
+      'href',
+      `/labs/${M_PANEL}/preparation-guideline`,
+    );
+    expect(
+      screen.getByRole('navigation', { name: 'Comprehensive Longevity Panel sections' }),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the labs app's not-found page for a panel that is not the patient's", async () => {
+    mockApi({ [API]: json(404, { text: 'NotFound', message: 'The lab panel was not found' }) });
+    renderRoute(PAGE);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '404 - Page Not Found' }),
+    ).toBeInTheDocument();
   });
 
   it('says it could not load on an error', async () => {

@@ -14,8 +14,14 @@ import { PageSpinner } from '../../../../components/ui/spinner';
 import { formatLabDate } from '../../lib/format';
 import { MarkerBadge } from '../components/marker-badge';
 import { markerPath } from '../components/marker-card';
-import { isNotFound, MarkerLoadError, throwNotFound } from '../components/marker-page-state';
-import { usePanelName } from '../components/marker-panel-name';
+import {
+  awaitingResults,
+  isNotFound,
+  MarkerLoadError,
+  MarkerNoResults,
+  throwNotFound,
+} from '../components/marker-page-state';
+import { usePanelOverview } from '../components/marker-panel-name';
 import { PanelNav, panelPath } from '../components/panel-nav';
 import '../../../../components/ui/field.css';
 import '../../labs.css';
@@ -39,7 +45,8 @@ function matches(marker: LabMarker, words: readonly string[]): boolean {
  */
 export default function BiomarkersPage() {
   const { panelId = '' } = useParams();
-  const panelName = usePanelName(panelId);
+  const overview = usePanelOverview(panelId);
+  const panelName = overview.data?.name;
   const [search, setSearch] = useSearchParams();
   const searchId = useId();
   const asked = search.get('reportId');
@@ -77,7 +84,24 @@ export default function BiomarkersPage() {
         <PageSpinner label="Loading your biomarkers" />
       </div>
     );
-  if (query.isError && isNotFound(query.error)) throwNotFound();
+  // a panel without reviewed results answers 404 too: the overview tells it from a panel that is not there
+  if (query.isError && isNotFound(query.error)) {
+    if (overview.isPending)
+      return (
+        <div className="markers-page">
+          <PanelNav panelName={panelName} />
+          <PageSpinner label="Loading your biomarkers" />
+        </div>
+      );
+    if (overview.data && awaitingResults(overview.data))
+      return (
+        <div className="markers-page">
+          <PanelNav panelName={panelName} />
+          <MarkerNoResults title="Biomarkers" overview={overview.data} />
+        </div>
+      );
+    throwNotFound();
+  }
   const data = query.data;
   if (!data)
     return (

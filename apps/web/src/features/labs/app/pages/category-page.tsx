@@ -4,8 +4,14 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { labCategoryQueryOptions } from '../../../../api/labs';
 import { PageSpinner } from '../../../../components/ui/spinner';
 import { MarkerCard } from '../components/marker-card';
-import { isNotFound, MarkerLoadError, throwNotFound } from '../components/marker-page-state';
-import { usePanelName } from '../components/marker-panel-name';
+import {
+  awaitingResults,
+  isNotFound,
+  MarkerLoadError,
+  MarkerNoResults,
+  throwNotFound,
+} from '../components/marker-page-state';
+import { usePanelOverview } from '../components/marker-panel-name';
 import { PanelNav, panelPath } from '../components/panel-nav';
 import '../../labs.css';
 import '../markers.css';
@@ -20,7 +26,8 @@ export function optimalSummary(optimal: number, total: number): string {
 /** One category of a panel's report (002 §2.3): its markers as cards, each linking to its biomarker page. */
 export default function CategoryPage() {
   const { panelId = '', slug = '' } = useParams();
-  const panelName = usePanelName(panelId);
+  const overview = usePanelOverview(panelId);
+  const panelName = overview.data?.name;
   const [search] = useSearchParams();
   const asked = search.get('reportId');
   const reportId = asked && isObjectId(asked) ? asked : null;
@@ -33,7 +40,24 @@ export default function CategoryPage() {
         <PageSpinner label="Loading the category" />
       </div>
     );
-  if (query.isError && isNotFound(query.error)) throwNotFound();
+  // a panel without reviewed results answers 404 too: the overview tells it from a panel that is not there
+  if (query.isError && isNotFound(query.error)) {
+    if (overview.isPending)
+      return (
+        <div className="markers-page">
+          <PanelNav panelName={panelName} />
+          <PageSpinner label="Loading the category" />
+        </div>
+      );
+    if (overview.data && awaitingResults(overview.data))
+      return (
+        <div className="markers-page">
+          <PanelNav panelName={panelName} />
+          <MarkerNoResults title="Biomarkers" overview={overview.data} />
+        </div>
+      );
+    throwNotFound();
+  }
   const category = query.data;
   if (!category)
     return (

@@ -4,6 +4,7 @@ import type {
   LabBiomarkerDetail,
   LabCategory,
   LabMarker,
+  LabPanelOverview,
   LabPreparationGuidelines,
 } from '../../../../api/labs';
 import { hexId, marker } from '../../test/fixtures';
@@ -263,6 +264,24 @@ export function bioAgeMissing(
     reportId: M_LATEST,
     missing: ['age', 'hs_crp', 'rdw'],
     unusable: [{ marker: 'albumin', reason: 'unknown_unit' }],
+    ...over,
+  };
+}
+
+/** The panel's overview with no reviewed report yet: the latest report waits for its results. */
+export function overviewAwaiting(over: Partial<LabPanelOverview> = {}): LabPanelOverview {
+  return {
+    panelId: M_PANEL,
+    name: 'Comprehensive Longevity Panel',
+    description: 'Thirty-two biomarkers.',
+    product: { _id: hexId('cc1'), name: 'Comprehensive Longevity Panel', description: '', images: [] },
+    latestReport: {
+      _id: M_LATEST,
+      statusChangedAt: '2026-11-20T10:00:00.000Z',
+      status: { id: 'received', name: 'Awaiting Results', description: 'Awaiting Results' },
+    },
+    report: null,
+    reports: [],
     ...over,
   };
 }
