@@ -22,7 +22,7 @@ export type CheckoutPurchase =
       /** The membership chosen in the funnel; null: the one on the visit's products, if any. */
       membership: { membership: string; price: string } | null;
     }
-  | { kind: 'signup'; items: { product: string; quantity: number }[] };
+  | { kind: 'signup' | 'shop'; items: { product: string; quantity: number }[] };
 
 /** A UUID; pages served over plain http outside localhost have no `randomUUID`, but always `getRandomValues`. */
 function newKey(): string {
@@ -101,6 +101,8 @@ export interface CheckoutSubmitOptions {
   onAlreadyPaid?: () => void;
   /** The server's total differs from the Summary's: the page reloads what it priced the Summary by. */
   onTotalChanged?: () => void;
+  /** A refusal the page shows in its own way (true: handled, no error under the button). */
+  onRefused?: (error: unknown) => boolean;
 }
 
 export interface CheckoutSubmitController {
@@ -147,10 +149,10 @@ const TOKEN_REUSE_MS = 10 * 60_000;
  */
 export function useCheckoutSubmit(options: CheckoutSubmitOptions): CheckoutSubmitController {
   const { user, savedCard, collectsPayment, purchase, mode, lines, checkoutKey } = options;
-  // one rule, worded as each flow's document words it: 000 §5 for the visit, 002 §5 for the signup checkout
+  // one rule, worded as each flow's document words it: 000 §5 for the visit, 002 §5 for the signup and shop checkouts
   const shipping = useShippingForm({
     user,
-    validate: purchase.kind === 'signup' ? validateSignupShippingForm : validateShippingForm,
+    validate: purchase.kind === 'consultation' ? validateShippingForm : validateSignupShippingForm,
   });
   const cardRef = useRef<CardFieldHandle>(null);
   const [cardValid, setCardValid] = useState(false);
@@ -195,7 +197,7 @@ export function useCheckoutSubmit(options: CheckoutSubmitOptions): CheckoutSubmi
               intake: purchase.intake,
               ...(purchase.membership ? { membership: purchase.membership } : {}),
             }
-          : { kind: 'signup', items: purchase.items }),
+          : { kind: purchase.kind, items: purchase.items }),
         shipping: shippingBody(shipping.payload()),
         payment: paying,
         ...(promo ? { promo_code: promo } : {}),
@@ -214,6 +216,10 @@ export function useCheckoutSubmit(options: CheckoutSubmitOptions): CheckoutSubmi
       if (failure.kind === 'card') token.current = null;
       if (failure.kind === 'already-paid' && options.onAlreadyPaid) {
         options.onAlreadyPaid();
+        return;
+      }
+      if (options.onRefused?.(e)) {
+        setState('idle');
         return;
       }
       setError({ message: failure.message, critical: failure.kind === 'shipping' });

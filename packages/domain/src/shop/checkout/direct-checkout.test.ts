@@ -138,8 +138,12 @@ describe('direct checkout pricing fields (002 §3)', () => {
       totalDueNow: 7999,
     });
     // junk fees count as none
-    expect(directCheckoutSummary(totals(once, [once]), { one_time_fee: -5 }).totalDueNow).toBe(6000);
-    expect(directCheckoutSummary(totals(once, [once]), { one_time_fee: Number.NaN }).oneTimeFee).toBe(0);
+    expect(
+      directCheckoutSummary(totals(once, [once]), { ...once.pricing, one_time_fee: -5 }).totalDueNow,
+    ).toBe(6000);
+    expect(
+      directCheckoutSummary(totals(once, [once]), { ...once.pricing, one_time_fee: Number.NaN }).oneTimeFee,
+    ).toBe(0);
   });
 
   it('a trial defers the plan: only the fee is due now, and the summary says billing starts later', () => {
@@ -169,6 +173,13 @@ describe('Subscription Already Exists (000 §2 item 11)', () => {
     expect(subscribesTo([sub('canceled', 't1')], 't1')).toBe(false);
     expect(subscribesTo([sub('active', 't2')], 't1')).toBe(false);
     expect(subscribesTo([], 't1')).toBe(false);
+    // the subscriptions list embeds the template
+    expect(
+      subscribesTo([{ status: 'active', product_plans: [{ product_template: { _id: 't1' } }] }], 't1'),
+    ).toBe(true);
+    expect(subscribesTo([{ status: 'active', product_plans: [{ product_template: null }] }], 't1')).toBe(
+      false,
+    );
   });
 
   it('offers One Time Purchase for labs and supplements with a one-time option, Modify Treatment for medication', () => {

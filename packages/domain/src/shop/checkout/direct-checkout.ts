@@ -90,7 +90,7 @@ const wholeCents = (value: number | null | undefined) =>
  */
 export function directCheckoutSummary(
   totals: Pick<CheckoutTotals, 'subTotal' | 'savings' | 'specialDiscount' | 'totalDueNow'>,
-  pricing: Pick<DirectCheckoutProduct['pricing'], 'one_time_fee' | 'trial_period_days'>,
+  pricing: DirectCheckoutProduct['pricing'],
 ): DirectCheckoutSummary {
   const oneTimeFee = wholeCents(pricing.one_time_fee);
   const trialDays = Math.floor(wholeCents(pricing.trial_period_days));
@@ -117,6 +117,16 @@ export function trialText(trialDays: number): string | null {
   return `Billing starts after your ${trialDays}-day free trial.`;
 }
 
+/**
+ * The refusal of a shop checkout whose recurring plan the patient already subscribes to (409), and the title
+ * of the panel the shop then shows (000 §2 item 11).
+ */
+export const SUBSCRIPTION_ALREADY_EXISTS = {
+  text: 'SubscriptionAlreadyExists',
+  title: 'Subscription Already Exists',
+  message: 'You already have a subscription to this product.',
+} as const;
+
 /** Subscriptions that no longer hold the patient's plan: a new one may be bought. */
 const ENDED: ReadonlySet<SubscriptionStatus> = new Set(['canceled', 'incomplete_expired']);
 
@@ -124,12 +134,14 @@ const ENDED: ReadonlySet<SubscriptionStatus> = new Set(['canceled', 'incomplete_
 export function subscribesTo(
   subscriptions: readonly {
     status: SubscriptionStatus;
-    product_plans: readonly { product_template: string }[];
+    /** The template's id, or the template itself as the subscriptions list embeds it. */
+    product_plans: readonly { product_template: string | { _id: string } | null }[];
   }[],
   templateId: string,
 ): boolean {
+  const idOf = (t: string | { _id: string } | null) => (typeof t === 'string' ? t : (t?._id ?? null));
   return subscriptions.some(
-    (s) => !ENDED.has(s.status) && s.product_plans.some((p) => p.product_template === templateId),
+    (s) => !ENDED.has(s.status) && s.product_plans.some((p) => idOf(p.product_template) === templateId),
   );
 }
 

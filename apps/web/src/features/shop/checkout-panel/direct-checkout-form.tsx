@@ -1,0 +1,364 @@
+import type { Product, ProductTemplate } from '@portal/domain/contracts/product';
+import { MESSAGES, NOTIFICATION_TITLES } from '@portal/domain/messages';
+import { variantLine } from '@portal/domain/pricing/checkout-totals';
+import { formatUsd } from '@portal/domain/pricing/money';
+import { pricePerMonthCents } from '@portal/domain/pricing/plan-pricing';
+import { monthsText } from '@portal/domain/pricing/plan-texts';
+import {
+  alreadySubscribedActions,
+  directCheckoutSummary,
+  hasOneTimeOption,
+  labDestination,
+  offeredPlans,
+  preselectedPlan,
+  SUBSCRIPTION_ALREADY_EXISTS,
+  showsPlanSection,
+  subscribesTo,
+  trialText,
+  unitAmountFor,
+} from '@portal/domain/shop/checkout/direct-checkout';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Card } from '../../../api/billing';
+import { isSubscriptionAlreadyExists } from '../../../api/direct-checkout';
+import type { MembershipPrice } from '../../../api/memberships';
+import { subscriptionsQueryOptions } from '../../../api/subscriptions';
+import { CheckoutPayment } from '../../../components/checkout-forms/checkout-payment';
+import { pricedVariantOf } from '../../../components/checkout-forms/checkout-totals';
+import { DiscountCodeField } from '../../../components/checkout-forms/discount-code-field';
+import { PriceBreakdown } from '../../../components/checkout-forms/price-breakdown';
+import { ShippingForm } from '../../../components/checkout-forms/shipping-form';
+import {
+  type CheckoutPurchase,
+  useCheckoutKey,
+  useCheckoutSubmit,
+} from '../../../components/checkout-forms/use-checkout-submit';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import type { Patient } from '../../../lib/patient';
+import { readStorage, removeStorage } from '../../../lib/storage';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import type { CheckoutPanelResult } from './checkout-panel';
+
+/** 002 §9: the summary item shows as a skeleton for its first second. */
+export const SUMMARY_SKELETON_MS = 1000;
+
+const RECURRING_NOTE =
+  'Recurring orders are billed and shipped every {n} and can be changed or cancelled at any time.';
+const ONE_TIME_NOTE = 'One-time purchase is shipped free.';
+
+export interface DirectCheckoutFormProps {
+  user: Patient;
+  template: ProductTemplate;
+  products: Product[];
+  membershipPrices: MembershipPrice[];
+  savedCard: Card | null;
+  oneTimeOnly: boolean;
+  alreadySubscribed: boolean;
+  onAlreadySubscribed: () => void;
+  onOneTimePurchase: () => void;
+  onClose: () => void;
+  onPurchased: (result: CheckoutPanelResult) => void;
+}
+
+function planLabel(product: Product): string {
+  return product.pricing.type === 'recurring'
+    ? monthsText(product.pricing.interval_count)
+    : 'One-time purchase';
+}
+
+/**
+ * The direct checkout form (002 §2.7, §4.4): Plan (recurring products only), Summary, Payment, discount code,
+ * Shipping (supplements) or Billing, the price breakdown, the error alert and Submit. Submit sends one
+ * POST /v2/checkout (kind shop) under a key made when the panel opens; the server saves the address, checks
+ * the state, saves the card, charges a one-time plan and places its order once, or subscribes to a recurring
+ * plan, and answers the totals it charged by (the figures shown here, from the same function).
+ */
+export function DirectCheckoutForm(props: DirectCheckoutFormProps) {
+  const { user, template, products, savedCard, oneTimeOnly } = props;
+  const navigate = useNavigate();
+  const checkoutKey = useCheckoutKey();
+  const isLab = template.type === 'lab';
+  const isSupplement = template.type === 'supplement';
+
+  const plans = useMemo(() => offeredPlans(products, oneTimeOnly), [products, oneTimeOnly]);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const selected =
+    plans.find((p) => p._id === chosenId) ??
+    preselectedPlan(products, {
+      storedDuration: readStorage(STORAGE_KEYS.defaultDurationSelection),
+      oneTimeOnly,
+    }) ??
+    plans[0]!;
+
+  const [skeleton, setSkeleton] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setSkeleton(false), SUMMARY_SKELETON_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const lines = useMemo(() => {
+    const priced = (p: Product) => ({ ...pricedVariantOf(p), unitAmountCents: unitAmountFor(p.pricing, 1) });
+    return [variantLine({ variant: priced(selected), variants: products.map(priced) })];
+  }, [selected, products]);
+  const purchase = useMemo<CheckoutPurchase>(
+    () => ({ kind: 'shop', items: [{ product: selected._id, quantity: 1 }] }),
+    [selected],
+  );
+  const [addressError, setAddressError] = useState(false);
+  const form = useCheckoutSubmit({
+    user,
+    savedCard,
+    collectsPayment: true,
+    purchase,
+    mode: 'purchase',
+    lines,
+    checkoutKey,
+    onSuccess: (result) => {
+      removeStorage(STORAGE_KEYS.productTemplate);
+      if (isLab) {
+        const orderId = result.next.order ?? result.orders[0] ?? '';
+        const labs2 = (result.user ?? user).feature_flags?.labs2 === true;
+        void navigate(labDestination({ labs2, orderId }));
+        props.onPurchased({ kind: 'lab', orderId });
+      } else {
+        props.onPurchased({ kind: 'other' });
+      }
+    },
+    onRefused: (error) => {
+      if (!isSubscriptionAlreadyExists(error)) return false;
+      props.onAlreadySubscribed();
+      return true;
+    },
+  });
+  const submitting = form.state === 'submitting';
+  const summary = directCheckoutSummary(form.totals, selected.pricing);
+  const recurring = selected.pricing.type === 'recurring';
+  const months = recurring ? selected.pricing.interval_count : 0;
+
+  // 002 §8.2: a failed one-time order reads 'There was an error submitting your order.' unless the server
+  // named the cause; the generic fallback is replaced by it.
+  const failure = addressError
+    ? MESSAGES.addressInvalidAtCheckout
+    : form.error && !recurring && form.error.message === MESSAGES.generic
+      ? MESSAGES.orderSubmitFailure
+      : (form.error?.message ?? null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.shipping.isValid) {
+      form.shipping.submit();
+      setAddressError(true);
+      return;
+    }
+    setAddressError(false);
+    void form.submit(event);
+  }
+
+  const planTitleId = useId();
+  const summaryTitleId = useId();
+  const paymentTitleId = useId();
+  const addressTitleId = useId();
+  const image = template.product_images[0];
+  const membershipFrom = props.membershipPrices[0];
+
+  return (
+    <>
+      {props.alreadySubscribed ? (
+        <AlreadySubscribed
+          user={user}
+          template={template}
+          products={products}
+          onOneTimePurchase={props.onOneTimePurchase}
+          onClose={props.onClose}
+        />
+      ) : null}
+      <form className="co-panel" onSubmit={submit} noValidate hidden={props.alreadySubscribed}>
+        {showsPlanSection(plans) ? (
+          <fieldset className="co-panel__section co-panel__plans" disabled={submitting}>
+            <legend className="co-panel__title" id={planTitleId}>
+              Plan
+            </legend>
+            {plans.map((plan) => {
+              const checked = plan._id === selected._id;
+              const perMonth =
+                plan.pricing.type === 'recurring'
+                  ? ` (${formatUsd(pricePerMonthCents(plan.pricing.unit_amount, plan.pricing.interval_count))}/mo)`
+                  : '';
+              return (
+                <label
+                  key={plan._id}
+                  className={`co-panel__plan${checked ? ' co-panel__plan--checked' : ''}`}
+                >
+                  <input
+                    type="radio"
+                    name="plan"
+                    value={plan._id}
+                    checked={checked}
+                    onChange={() => setChosenId(plan._id)}
+                  />
+                  <span className="co-panel__plan-name">{planLabel(plan)}</span>
+                  {plan.pricing.default && plan.pricing.type === 'recurring' ? (
+                    <span className="co-panel__badge">Best Value</span>
+                  ) : null}
+                  <span className="co-panel__plan-price">
+                    {formatUsd(plan.pricing.unit_amount)}
+                    {perMonth}
+                  </span>
+                </label>
+              );
+            })}
+            <p className="co-panel__note">
+              {recurring ? RECURRING_NOTE.replace('{n}', monthsText(months)) : ONE_TIME_NOTE}
+            </p>
+          </fieldset>
+        ) : null}
+
+        <section className="co-panel__section" aria-labelledby={summaryTitleId}>
+          <h3 className="co-panel__title" id={summaryTitleId}>
+            Summary
+          </h3>
+          {skeleton ? (
+            <div
+              className="co-panel__item co-panel__item--skeleton"
+              role="status"
+              aria-label="Loading your summary"
+            >
+              <span className="co-panel__skeleton co-panel__skeleton--image" />
+              <span className="co-panel__skeleton-lines">
+                <span className="co-panel__skeleton" />
+                <span className="co-panel__skeleton co-panel__skeleton--short" />
+              </span>
+            </div>
+          ) : (
+            <div className="co-panel__item">
+              {image ? <img className="co-panel__image" src={image} alt="" width={56} height={56} /> : null}
+              <div>
+                <p className="co-panel__item-name">{template.product_name}</p>
+                <p className="co-panel__muted">
+                  {planLabel(selected)} · {formatUsd(selected.pricing.unit_amount)}
+                </p>
+                {membershipFrom ? (
+                  <p className="co-panel__muted">
+                    {template.membership?.name} membership from {formatUsd(membershipFrom.unit_amount)}
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          )}
+          {isSupplement ? (
+            <p className="co-panel__row">
+              <span>Shipping</span>
+              <span>Free</span>
+            </p>
+          ) : null}
+        </section>
+
+        <section className="co-panel__section" aria-labelledby={paymentTitleId}>
+          <h3 className="co-panel__title" id={paymentTitleId}>
+            Payment
+          </h3>
+          <CheckoutPayment form={form} />
+        </section>
+
+        <DiscountCodeField
+          products={[{ product: selected._id, quantity: 1 }]}
+          onChange={form.setDiscount}
+          disabled={submitting}
+        />
+
+        <section className="co-panel__section" aria-labelledby={addressTitleId}>
+          <h3 className="co-panel__title" id={addressTitleId}>
+            {isSupplement ? 'Shipping' : 'Billing'}
+          </h3>
+          <ShippingForm form={form.shipping} disabled={submitting} />
+        </section>
+
+        <div className="co-panel__section">
+          <PriceBreakdown summary={summary} renewsEveryMonths={months > 0 ? months : null} />
+          {summary.oneTimeFee > 0 ? (
+            <p className="co-panel__row">
+              <span>One-time fee (included)</span>
+              <span>{formatUsd(summary.oneTimeFee)}</span>
+            </p>
+          ) : null}
+          {trialText(summary.trialDays) ? (
+            <p className="co-panel__muted">{trialText(summary.trialDays)}</p>
+          ) : null}
+        </div>
+
+        {failure ? (
+          <Alert
+            tone="error"
+            title={form.error?.critical || addressError ? NOTIFICATION_TITLES.error : undefined}
+          >
+            {failure}
+          </Alert>
+        ) : null}
+        <Button type="submit" block disabled={!form.canSubmit} loading={submitting}>
+          {form.submitLabel('Submit')}
+        </Button>
+      </form>
+    </>
+  );
+}
+
+/**
+ * 'Subscription Already Exists' (000 §2 item 11): One Time Purchase (labs and supplements that can be bought
+ * once), Manage Subscription, Modify Treatment (medication) and Close.
+ */
+function AlreadySubscribed({
+  user,
+  template,
+  products,
+  onOneTimePurchase,
+  onClose,
+}: {
+  user: Patient;
+  template: ProductTemplate;
+  products: Product[];
+  onOneTimePurchase: () => void;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  const subscriptions = useQuery(subscriptionsQueryOptions(user._id));
+  const existing = subscriptions.data?.find((s) => subscribesTo([s], template._id));
+  const listPath = `/dashboard/${encodeURIComponent(user._id)}/subscriptions`;
+  const detailPath = existing ? `${listPath}/${encodeURIComponent(existing._id)}` : listPath;
+  return (
+    <div className="co-panel co-panel__already">
+      <Alert tone="info">{SUBSCRIPTION_ALREADY_EXISTS.message}</Alert>
+      <div className="co-panel__actions">
+        {alreadySubscribedActions(template.type, hasOneTimeOption(products)).map((action) => {
+          switch (action) {
+            case 'one-time':
+              return (
+                <Button key={action} block onClick={onOneTimePurchase}>
+                  One Time Purchase
+                </Button>
+              );
+            case 'manage':
+              return (
+                <Button key={action} block variant="secondary" onClick={() => void navigate(detailPath)}>
+                  Manage Subscription
+                </Button>
+              );
+            case 'modify':
+              return (
+                <Button key={action} block variant="secondary" onClick={() => void navigate(detailPath)}>
+                  Modify Treatment
+                </Button>
+              );
+            default:
+              return (
+                <Button key={action} block variant="ghost" onClick={onClose}>
+                  Close
+                </Button>
+              );
+          }
+        })}
+      </div>
+    </div>
+  );
+}
