@@ -33,7 +33,7 @@ export function valueScale(values: readonly number[], bounds: readonly number[])
   const all = [...values, ...bounds].filter(Number.isFinite);
   let lo = Math.min(...all);
   let hi = Math.max(...all);
-  const pad = hi > lo ? (hi - lo) * 0.2 : Math.max(1, Math.abs(hi) * 0.2);
+  const pad = hi > lo ? (hi - lo) * 0.25 : Math.max(1, Math.abs(hi) * 0.2);
   lo = Math.max(0, lo - pad);
   hi += pad;
   const step = niceStep((hi - lo) / 4);

@@ -93,13 +93,13 @@ function AvailableAge({ data, panelId }: { data: Available; panelId: string }) {
                   <th scope="row">
                     <Link to={panelPath(panelId, `biomarker/${encodeURIComponent(m.marker)}`)}>{m.name}</Link>
                   </th>
-                  <td>
+                  <td data-label="LOINC">
                     <code>{m.loinc}</code>
                   </td>
-                  <td>
+                  <td data-label="Your result">
                     {displayValue(m.value)} {m.unit}
                   </td>
-                  <td>
+                  <td data-label="In the model">
                     {displayValue(m.modelValue)} {m.modelUnit}
                   </td>
                 </tr>
