@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { LabBiomarkerDetail } from '../../../../api/labs';
 import { json, mockApi, patient, renderRoute, setOrganization, signIn } from '../../../../test/helpers';
 import { hexId } from '../../test/fixtures';
-import { apobDetail, lpaDetail, M_EARLIER, M_PANEL } from '../test/marker-fixtures';
+import { apobDetail, lpaDetail, M_EARLIER, M_PANEL, overviewAwaiting } from '../test/marker-fixtures';
 import { changeText } from './biomarker-page';
 
 const API = (id: string) => `GET /v2/labs/patient/panels/${M_PANEL}/markers/${id}`;
@@ -45,9 +45,19 @@ describe('biomarker page', () => {
     expect(screen.getByText(/Lab codes:/)).toHaveTextContent('Lab codes: LOINC 1884-6 · UCUM mg/dL');
   });
 
-  it('links back to its category and to all biomarkers', async () => {
-    serve('apob', apobDetail());
+  it('links back to its category and to all biomarkers, under the panel navigation named after the panel', async () => {
+    mockApi({
+      [API('apob')]: json(200, apobDetail()),
+      [`GET /v2/labs/patient/panels/${M_PANEL}/overview`]: json(200, overviewAwaiting()),
+    });
     renderRoute(PAGE('apob'));
+    const sections = await screen.findByRole('navigation', {
+      name: 'Comprehensive Longevity Panel sections',
+    });
+    expect(within(sections).getByRole('link', { name: 'Biomarkers' })).toHaveAttribute(
+      'href',
+      `/labs/${M_PANEL}/biomarkers`,
+    );
     const crumbs = await screen.findByRole('navigation', { name: 'Biomarker' });
     expect(within(crumbs).getByRole('link', { name: 'Heart' })).toHaveAttribute(
       'href',

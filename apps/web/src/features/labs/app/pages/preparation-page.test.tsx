@@ -40,6 +40,9 @@ describe('preparation guideline page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Preparation Guideline' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Comprehensive Longevity Panel')).toBeInTheDocument();
+    expect(
+      screen.getByRole('navigation', { name: 'Comprehensive Longevity Panel sections' }),
+    ).toBeInTheDocument();
     const facts = screen.getByRole('list', { name: 'Before your blood draw' });
     expect(
       within(facts)
