@@ -8,6 +8,8 @@ import { markerLayers } from './marker-ranges';
  */
 export function MarkerLayersList({ marker }: { marker: LabMarker }) {
   const { reference, optimal } = markerLayers(marker.ranges);
+  // no range at all: the bar already says so
+  if (!reference && !optimal) return null;
   return (
     <dl className="marker-layers">
       <div className="marker-layers__row">

@@ -169,6 +169,49 @@ describe('biomarker page', () => {
     expect(changeText([a!], 'mg/dL')).toBeNull();
   });
 
+  it("states the laboratory's range alone when the clinic sets no optimal band", async () => {
+    const detail = apobDetail();
+    serve('apob', {
+      ...detail,
+      marker: {
+        ...detail.marker!,
+        value: 70,
+        ranges: [
+          { type: 'low', min: null, max: 65 },
+          { type: 'normal', min: 65, max: 99 },
+          { type: 'high', min: 99, max: null },
+        ],
+        rangeType: 'normal',
+        rangeCategory: 'optimal',
+      },
+    });
+    renderRoute(PAGE('apob'));
+    const result = await screen.findByRole('region', { name: 'Your result' });
+    expect(within(result).getByText('Optimal')).toHaveClass('labs-badge--green');
+    expect(within(result).getByText('Laboratory reference range').nextSibling).toHaveTextContent(
+      '65 to 99 mg/dL',
+    );
+    expect(within(result).getByText("Your clinic's optimal range").nextSibling).toHaveTextContent(
+      'Your clinic sets no optimal range for this biomarker: within the reference range counts as optimal.',
+    );
+    expect(screen.queryByTestId('trend-optimal-band')).toBeNull();
+  });
+
+  it('says when a biomarker has no range, without stating empty layers', async () => {
+    const detail = apobDetail();
+    serve('apob', {
+      ...detail,
+      marker: { ...detail.marker!, ranges: [], rangeType: null, rangeCategory: null },
+    });
+    renderRoute(PAGE('apob'));
+    const result = await screen.findByRole('region', { name: 'Your result' });
+    expect(within(result).getByText('No range')).toHaveClass('labs-badge--none');
+    expect(within(result).getByText('No reference range for this biomarker.')).toBeInTheDocument();
+    expect(within(result).queryByText('Laboratory reference range')).toBeNull();
+    // the history has no band to shade
+    expect(screen.queryByTestId('trend-optimal-band')).toBeNull();
+  });
+
   it('shows a negative value as 0', async () => {
     const detail = apobDetail();
     serve('apob', { ...detail, marker: { ...detail.marker!, value: -3 } });
