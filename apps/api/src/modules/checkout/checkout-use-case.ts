@@ -9,6 +9,7 @@ import type { IntakeProduct } from '@portal/domain/contracts/intake';
 import type { PatientUser } from '@portal/domain/contracts/user';
 import { MESSAGES } from '@portal/domain/messages';
 import type { CheckoutTotals } from '@portal/domain/pricing/checkout-totals';
+import { SUBSCRIPTION_ALREADY_EXISTS, subscribesTo } from '@portal/domain/shop/checkout/direct-checkout';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { CheckoutError, CheckoutProgress } from '../../db/schema/checkouts';
@@ -113,10 +114,8 @@ export function createCheckoutUseCase(deps: CheckoutUseCaseDeps) {
   const repo = createCheckoutsRepository(db);
   const billing = createBillingService({ repo: createBillingRepository(db), payments, notifier });
   const memberships = createMembershipsRepository(db);
-  const subscriptions = createSubscriptionsService({
-    repo: createSubscriptionsRepository(db),
-    memberships,
-  });
+  const subscriptionRows = createSubscriptionsRepository(db);
+  const subscriptions = createSubscriptionsService({ repo: subscriptionRows, memberships });
   const completion = createCheckoutService({
     repo: createCheckoutRepository(db),
     intakes: createIntakesRepository(db),
@@ -160,9 +159,27 @@ export function createCheckoutUseCase(deps: CheckoutUseCaseDeps) {
     return { ...(row.result as Omit<CheckoutResult, 'user'>), user: await patient(userId) };
   }
 
+  /**
+   * A shop checkout of a recurring plan the patient already subscribes to is refused (409), so the shop can
+   * offer the 'Subscription Already Exists' choices (000 §2 item 11) instead of a second subscription. Only a
+   * new checkout is judged: a retry of one (under its key) may find the subscription it made itself.
+   */
+  async function refuseExistingSubscription(actor: Actor, key: string, templateIds: string[]) {
+    if (templateIds.length === 0) return;
+    const mine = (await subscriptionRows.listForPatient(actor.userId)).map((row) => ({
+      status: row.status,
+      product_plans: row.productPlans,
+    }));
+    if (!templateIds.some((id) => subscribesTo(mine, id))) return;
+    // A submit of the same key running at the same instant made it: the claim answers that one instead.
+    if (await repo.find(actor.organizationId, actor.userId, key)) return;
+    throw new ApiError(409, SUBSCRIPTION_ALREADY_EXISTS.text, SUBSCRIPTION_ALREADY_EXISTS.message);
+  }
+
   /** Step 0: everything is checked against the request and the records; nothing is written. */
   async function prepare(
     actor: Actor,
+    key: string,
     body: CheckoutRequest,
     stored: CheckoutRow | undefined,
   ): Promise<Plan> {
@@ -195,6 +212,12 @@ export function createCheckoutUseCase(deps: CheckoutUseCaseDeps) {
         (RESTRICTED_LAB_STATES as readonly string[]).includes(state)
       )
         throw CheckoutErrors.labRestricted();
+      if (body.kind === 'shop' && !stored)
+        await refuseExistingSubscription(actor, key, [
+          ...new Set(
+            price.items.filter((i) => i.variant.pricingType === 'recurring').map((i) => i.variant.templateId),
+          ),
+        ]);
       plan = { kind: body.kind, user, price };
       needsCard = true;
     }
@@ -378,7 +401,7 @@ export function createCheckoutUseCase(deps: CheckoutUseCaseDeps) {
       const stored = await repo.find(actor.organizationId, actor.userId, key);
       if (stored && judgeStored(stored, hashes, now()) === 'replay')
         return { result: await replay(stored, actor.userId), replayed: true };
-      const plan = await prepare(actor, body, stored);
+      const plan = await prepare(actor, key, body, stored);
       const claimed = await claim(actor, key, body, plan, hashes);
       if ('replay' in claimed) return { result: await replay(claimed.replay, actor.userId), replayed: true };
       return { result: await run(actor, claimed.row, plan, body, log), replayed: false };
