@@ -1,8 +1,9 @@
 import type { LabReportListPage } from '@portal/domain/contracts/labs';
 import { MESSAGES } from '@portal/domain/messages';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../platform/pdf/pdf-text';
-import { bearer, createTestApp, json, logInAs, signupPatient, type TestApp } from '../../test/harness';
+import { bearer, createTestApp, json, logInAs, rows, signupPatient, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let org: string;
@@ -109,6 +110,28 @@ describe('a lab report’s documents', () => {
     }
     const bad = await t.app.inject({ url: '/v2/labs/results/nope/download', headers: bearer(dana) });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('lists the panel’s biomarkers on the requisition of an ordered report without results', async () => {
+    const [panel] = await rows<{ markers: { name: string; code: string }[] }>(
+      t.database,
+      sql`select lp.markers from lab_reports r join lab_panels lp on lp.id = r.panel_id where r.id = ${created()._id}`,
+    );
+    await rows(t.database, sql`update lab_reports set status = 'ordered' where id = ${created()._id}`);
+    try {
+      const res = await t.app.inject({
+        url: `/v2/labs/results/${created()._id}/form/download`,
+        headers: bearer(dana),
+      });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const text = pdfText(res.rawPayload);
+      expect(panel!.markers.length).toBeGreaterThan(0);
+      expect(text).toContain(`Tests ordered (${panel!.markers.length})`);
+      for (const m of panel!.markers) expect(text).toContain(m.name);
+      expect(text).toContain('Dana Demo');
+    } finally {
+      await rows(t.database, sql`update lab_reports set status = 'created' where id = ${created()._id}`);
+    }
   });
 
   it('exports the clinic’s reports as FHIR for its care team, and no one else’s', async () => {

@@ -7,14 +7,14 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { labPanels, labReports } from '../../db/schema/labs';
+import { labReports } from '../../db/schema/labs';
 import { organizations } from '../../db/schema/organizations';
 import { users } from '../../db/schema/users';
 import { Errors, errorResponses } from '../../platform/errors';
 import { type FhirResultInput, toFhirDiagnosticReport } from './documents/fhir';
 import { renderRequisitionPdf } from './documents/requisition-pdf';
 import { renderResultsPdf, resultsPdfFileName } from './documents/results-pdf';
-import { createLabsRepository, type MarkerRow, type ReportRow } from './labs.repository';
+import { createLabsRepository, type MarkerRow, type PersonRow, type ReportRow } from './labs.repository';
 import { reportBiologicalAge } from './labs.rules';
 
 const tags = ['labs'];
@@ -37,6 +37,11 @@ async function people(db: Db, userId: string) {
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) throw Errors.notFound('The patient');
+  return personOf(row);
+}
+
+/** The patient and clinic as the documents print them. */
+function personOf(row: PersonRow) {
   const s = row.shippingInfo;
   const address = s
     ? [
@@ -52,15 +57,6 @@ async function people(db: Db, userId: string) {
     address,
     clinic: row.clinic,
   };
-}
-
-async function panelMarkers(db: Db, panelId: string) {
-  const [row] = await db
-    .select({ markers: labPanels.markers })
-    .from(labPanels)
-    .where(eq(labPanels.id, panelId))
-    .limit(1);
-  return row?.markers ?? [];
 }
 
 const reviewerName = (r: ReportRow) =>
@@ -115,18 +111,13 @@ export const labDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.auth!.userId;
-      const report = await ownReport(userId, request.params.reportId);
+      const found = await repo.requisitionOf(request.auth!.userId, request.params.reportId);
+      if (!found) throw Errors.notFound('The lab report');
+      const { report, tests } = found;
       // the visit form is still pending (002 §4.1): the laboratory has no order to match the form to yet
       if (report.status === 'created')
         throw Errors.badRequest(MESSAGES.requisitionNotReady, 'RequisitionNotReady');
-      const [who, markers] = await Promise.all([people(db, userId), repo.markersOf([report.id])]);
-      // the tests ordered: the panel's biomarkers (the results, once entered, name the same ones)
-      const tests = (markers.length > 0 ? markers : await panelMarkers(db, report.panelId)).map((m) => ({
-        name: m.name,
-        key: m.code,
-        unit: m.unit,
-      }));
+      const who = personOf(found.person);
       const bytes = await renderRequisitionPdf({
         clinic: { name: who.clinic },
         physician: reviewerName(report) ? { name: reviewerName(report)! } : null,

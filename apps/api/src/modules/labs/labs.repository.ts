@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { RowOf } from '../../db/row-of';
 import { labMarkers, labPanels, labReports } from '../../db/schema/labs';
 import { orders } from '../../db/schema/orders';
+import { organizations } from '../../db/schema/organizations';
 import { physicians } from '../../db/schema/physicians';
 import { products, productTemplates } from '../../db/schema/products';
 import { users } from '../../db/schema/users';
@@ -49,6 +50,45 @@ const markerColumns = {
 };
 export type MarkerRow = RowOf<typeof markerColumns>;
 
+/**
+ * The markers of the report as one JSON array, in the report's order (as markersOf): read with the report in
+ * one statement, and parsed as one document instead of a row and two JSON values per marker.
+ */
+const markersOfReport = sql<MarkerRow[]>`(select coalesce(json_agg(json_build_object(
+    'reportId', ${labMarkers.reportId}, 'code', ${labMarkers.code}, 'name', ${labMarkers.name},
+    'unit', ${labMarkers.unit}, 'value', ${labMarkers.value}, 'ranges', ${labMarkers.ranges},
+    'legend', ${labMarkers.legend}, 'category', ${labMarkers.category},
+    'categorySlug', ${labMarkers.categorySlug}, 'position', ${labMarkers.position})
+    order by ${labMarkers.position}, ${labMarkers.code}), '[]'::json)
+  from ${labMarkers} where ${labMarkers.reportId} = ${labReports.id})`;
+
+/** A test of a requisition: a biomarker of the report, or of its panel while the report has no results. */
+export type RequisitionTestRow = { name: string; key: string; unit: string };
+
+/**
+ * The tests a requisition lists: the report's biomarkers (the results, once entered, name the same ones as
+ * the panel ordered), else the panel's, each in its order.
+ */
+const requisitionTests = sql<RequisitionTestRow[]>`coalesce(
+  (select json_agg(json_build_object('name', ${labMarkers.name}, 'key', ${labMarkers.code}, 'unit', ${labMarkers.unit})
+     order by ${labMarkers.position}, ${labMarkers.code})
+   from ${labMarkers} where ${labMarkers.reportId} = ${labReports.id}),
+  (select json_agg(json_build_object('name', d.m->>'name', 'key', d.m->>'code', 'unit', d.m->>'unit') order by d.n)
+   from jsonb_array_elements(${labPanels.markers}) with ordinality as d(m, n)),
+  '[]'::json)`;
+
+const personColumns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  birthday: users.birthday,
+  sex: users.sex,
+  mobileNumber: users.mobileNumber,
+  shippingInfo: users.shippingInfo,
+  clinic: organizations.name,
+};
+/** Who the labs documents name: the patient as on file and their clinic. */
+export type PersonRow = RowOf<typeof personColumns>;
+
 const panelColumns = {
   id: labPanels.id,
   name: labPanels.name,
@@ -91,6 +131,54 @@ export function createLabsRepository(db: Db) {
         .where(and(eq(labReports.userId, userId), eq(labReports.id, reportId)))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * A report of the patient with its markers and what the ranges and the biological age need of the
+     * patient, in one statement; null when the patient has no such report.
+     */
+    async reportWithMarkers(userId: string, reportId: string) {
+      const [row] = await db
+        .select({
+          ...reportColumns,
+          patientBirthday: users.birthday,
+          patientSex: users.sex,
+          markers: markersOfReport,
+        })
+        .from(labReports)
+        .innerJoin(labPanels, eq(labReports.panelId, labPanels.id))
+        .innerJoin(productTemplates, eq(labPanels.productTemplateId, productTemplates.id))
+        .leftJoin(orders, eq(labReports.orderId, orders.id))
+        .leftJoin(physicians, eq(labReports.reviewerId, physicians.id))
+        .innerJoin(users, eq(users.id, labReports.userId))
+        .where(and(eq(labReports.userId, userId), eq(labReports.id, reportId)))
+        .limit(1);
+      if (!row) return null;
+      const { patientBirthday, patientSex, markers, ...report } = row;
+      return { report, patient: { birthday: patientBirthday, sex: patientSex }, markers };
+    },
+
+    /**
+     * A report of the patient as its requisition prints it, in one statement: the report, the patient and
+     * their clinic, and the tests; null when the patient has no such report.
+     */
+    async requisitionOf(userId: string, reportId: string) {
+      const [row] = await db
+        .select({ ...reportColumns, ...personColumns, tests: requisitionTests })
+        .from(labReports)
+        .innerJoin(labPanels, eq(labReports.panelId, labPanels.id))
+        .innerJoin(productTemplates, eq(labPanels.productTemplateId, productTemplates.id))
+        .leftJoin(orders, eq(labReports.orderId, orders.id))
+        .leftJoin(physicians, eq(labReports.reviewerId, physicians.id))
+        .innerJoin(users, eq(users.id, labReports.userId))
+        .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .where(and(eq(labReports.userId, userId), eq(labReports.id, reportId)))
+        .limit(1);
+      if (!row) return null;
+      const { firstName, lastName, birthday, sex, mobileNumber, shippingInfo, clinic, tests, ...report } =
+        row;
+      const person: PersonRow = { firstName, lastName, birthday, sex, mobileNumber, shippingInfo, clinic };
+      return { report, person, tests };
     },
 
     /** The markers of some reports, in each report's order. */

@@ -413,9 +413,16 @@ export function createLabsService(deps: { repo: LabsRepository }) {
 
     /** GET /v2/labs/results/{reportId}: the analysis, markers filtered by range and category; 404 until reviewed. */
     async result(userId: string, reportId: string, query: LabResultQuery): Promise<LabAnalysis> {
-      const report = await repo.reportOf(userId, reportId);
-      if (!report) throw Errors.notFound('The lab report');
-      const a = await analysis(userId, reviewedReport([report], reportId));
+      const found = await repo.reportWithMarkers(userId, reportId);
+      if (!found) throw Errors.notFound('The lab report');
+      const report = reviewedReport([found.report], reportId);
+      const { sex, birthday } = found.patient;
+      const a = analysisOf(
+        report,
+        found.markers,
+        found.markers.map((m) => toLabMarker(m, sex)),
+        birthday,
+      );
       const name = query.categoryName?.toLowerCase();
       return {
         ...a,
