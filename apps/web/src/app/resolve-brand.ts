@@ -1,6 +1,6 @@
 import type { Organization } from '@portal/domain/contracts/organization';
 import { getOrganization, searchOrganization } from '../api/organization';
-import { applyBrandToDocument, setBrand } from '../lib/brand';
+import { setBrand } from '../lib/brand';
 import type { InjectedBrand } from '../lib/organization';
 import { readPageData } from '../lib/page-data';
 
@@ -23,9 +23,19 @@ export function readInjectedBrand(): InjectedBrand | null {
   return legacy?._id ? { organization: legacy, fallback: false } : null;
 }
 
-function use(organization: Organization, error = false): void {
+/**
+ * Takes the organization as the brand. The server writes the brand's colours, title and icon into the page's
+ * head beside the `#portal-brand` element; for a brand found otherwise they are put on the page here, with
+ * the colour arithmetic loaded only then (it stays out of the first download).
+ */
+async function use(organization: Organization, error = false, onPage = false): Promise<void> {
   setBrand({ organization, organizationId: organization._id, error });
-  applyBrandToDocument(organization);
+  if (onPage) return;
+  try {
+    (await import('../lib/brand-document')).applyBrandToDocument(organization);
+  } catch {
+    // the page keeps the default look
+  }
 }
 
 /**
@@ -39,11 +49,12 @@ export async function resolveBrand(
 ): Promise<void> {
   const injected = readInjectedBrand();
   if (injected) {
-    use(injected.organization, injected.fallback);
+    const onPage = Boolean((readPageData() as Partial<InjectedBrand>).organization?._id);
+    await use(injected.organization, injected.fallback, onPage);
     return;
   }
   try {
-    use(await searchOrganization(window.location.hostname, withTimeout()));
+    await use(await searchOrganization(window.location.hostname, withTimeout()));
     return;
   } catch {
     // fall through to the default organization
@@ -51,7 +62,7 @@ export async function resolveBrand(
   setBrand({ organization: null, organizationId: defaultOrganizationId || undefined, error: true });
   if (!defaultOrganizationId) return;
   try {
-    use(await getOrganization(defaultOrganizationId, withTimeout()), true);
+    await use(await getOrganization(defaultOrganizationId, withTimeout()), true);
   } catch {
     // the id alone is enough to make calls; the page keeps the default look
   }
