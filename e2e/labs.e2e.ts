@@ -184,3 +184,85 @@ describe('labs from the order to the analysis', () => {
     }
   }, 240_000);
 });
+
+/** The clinic reports the patient's paid lab through its API: ordered, received, results imported, reviewed. */
+async function publishResults(api: PortalApi): Promise<{ reportId: string; panelId: string }> {
+  const staff = await portal.login('physician@evergreen.test', 'Demo1234!');
+  const reports = await api.ok<{ docs: { _id: string; panelId: string }[] }>('GET', '/v2/labs/results');
+  const report = reports.docs[0]!;
+  const care = (method: string, path: string, body?: unknown) =>
+    staff.ok(method, `/care/${staff.org}/labs/${report._id}${path}`, body);
+  await care('POST', '/advance', { to: 'ordered' });
+  await care('POST', '/advance', { to: 'received' });
+  await care('POST', '/import', { format: 'csv', csv: RESULTS_CSV });
+  await care('PUT', '/text', {
+    intro: 'Hi Lee, most of your markers look **great**.',
+    main: 'Your ApoB is a little high; we suggest more fibre.',
+    conclusion: 'Let us recheck in three months.',
+  });
+  await care('POST', '/publish');
+  return { reportId: report._id, panelId: report.panelId };
+}
+
+describe('the new labs app', () => {
+  it('the clinic moves a patient to the labs app; the patient reads the overview, a biomarker over time and the biological age', async () => {
+    const { api, email } = await patientWithPaidLab();
+    const { panelId } = await publishResults(api);
+    const staff = await newPage(staffBrowser, DESKTOP);
+    try {
+      await keepFailure(staff.page, 'labs-app-switch', async () => {
+        await logIn(staff.page, 'physician@evergreen.test', 'Demo1234!', /\/care$/);
+        await staff.page.goto(url(`/care/patients/${api.userId}`));
+        const section = staff.page.getByRole('region', { name: 'Labs experience' });
+        await section.getByRole('checkbox', { name: /Use the new labs app/ }).check();
+        await section.getByText('The new labs app is what the patient sees under Labs.').waitFor();
+      });
+    } finally {
+      await staff.context.close();
+    }
+
+    const patient = await newPage(patientBrowser, DESKTOP);
+    try {
+      await keepFailure(patient.page, 'labs-app', async () => {
+        await logIn(patient.page, email, 'Secret123', /\/dashboard\//);
+        // the labs list of old sends a labs2 patient into the labs app
+        await patient.page.goto(url(`/dashboard/${api.userId}/labs`));
+        await patient.page.waitForURL(/\/labs$/);
+        await patient.page.getByRole('heading', { level: 1, name: 'Labs' }).waitFor();
+        await expectAccessible(patient.page, 'labs app home', { title: 'Labs', bothWidths: true });
+        await patient.page.getByRole('link', { name: 'View results' }).click();
+        await patient.page.waitForURL(new RegExp(`/labs/${panelId}$`));
+        await patient.page
+          .getByRole('heading', { level: 1, name: 'Comprehensive Longevity Panel' })
+          .waitFor();
+        await patient.page.getByRole('heading', { name: 'Biological age' }).waitFor();
+        await expectAccessible(patient.page, 'labs app panel overview', {
+          title: 'Lab Panel',
+          bothWidths: true,
+        });
+        await snap(patient.page, 'labs-app-overview', { fullPage: true });
+
+        await patient.page.goto(url(`/labs/${panelId}/biomarker/apob`));
+        await patient.page.getByRole('heading', { level: 1, name: 'Apolipoprotein B' }).waitFor();
+        await patient.page.getByRole('heading', { name: 'Over time' }).waitFor();
+        await patient.page.getByText('1884-6').first().waitFor();
+        await expectAccessible(patient.page, 'labs app biomarker', { title: 'Biomarker', bothWidths: true });
+        await snap(patient.page, 'labs-app-biomarker', { fullPage: true });
+
+        await patient.page.getByRole('link', { name: 'Biological Age', exact: true }).click();
+        await patient.page.waitForURL(/\/biological-age$/);
+        await patient.page.getByRole('heading', { name: 'The markers it used' }).waitFor();
+        await expectAccessible(patient.page, 'labs app biological age', {
+          title: 'Biological Age',
+          bothWidths: true,
+        });
+
+        await patient.page.goto(url(`/labs/${panelId}/no-such-page`));
+        await patient.page.getByRole('heading', { name: '404 - Page Not Found' }).waitFor();
+        await patient.page.getByText('The page you are looking for does not exist.').waitFor();
+      });
+    } finally {
+      await patient.context.close();
+    }
+  }, 240_000);
+});

@@ -14,7 +14,8 @@ export function LabsExperience({ patient }: { patient: CareChart['patient'] }) {
   const canSwitch = staffCan(useSessionUser()?.role ?? '', 'manage_labs');
   const save = useSetCareFeatureFlags(patient._id);
   const statusId = useId();
-  const labs2 = patient.feature_flags.labs2;
+  // the box follows the click at once; the stored answer takes over when it comes back
+  const labs2 = save.isPending ? save.variables.labs2 : patient.feature_flags.labs2;
   const current = labs2 ? 'The new labs app' : 'The labs list';
   if (!canSwitch) return <p>{current}.</p>;
   return (
