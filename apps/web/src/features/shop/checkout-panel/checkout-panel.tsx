@@ -99,7 +99,7 @@ export default function CheckoutPanel({ templateId, onClose, onPurchased }: Chec
     );
 
   return (
-    <SidePanel open onClose={onClose} title={title}>
+    <SidePanel open onClose={onClose} title={title} closeLabel="Close checkout">
       {body}
     </SidePanel>
   );

@@ -18,7 +18,7 @@ import {
   unitAmountFor,
 } from '@portal/domain/shop/checkout/direct-checkout';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Card } from '../../../api/billing';
 import { isSubscriptionAlreadyExists } from '../../../api/direct-checkout';
@@ -106,7 +106,6 @@ export function DirectCheckoutForm(props: DirectCheckoutFormProps) {
     () => ({ kind: 'shop', items: [{ product: selected._id, quantity: 1 }] }),
     [selected],
   );
-  const [addressError, setAddressError] = useState(false);
   const form = useCheckoutSubmit({
     user,
     savedCard,
@@ -139,22 +138,10 @@ export function DirectCheckoutForm(props: DirectCheckoutFormProps) {
 
   // 002 §8.2: a failed one-time order reads 'There was an error submitting your order.' unless the server
   // named the cause; the generic fallback is replaced by it.
-  const failure = addressError
-    ? MESSAGES.addressInvalidAtCheckout
-    : form.error && !recurring && form.error.message === MESSAGES.generic
+  const failure =
+    form.error && !recurring && form.error.message === MESSAGES.generic
       ? MESSAGES.orderSubmitFailure
       : (form.error?.message ?? null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.shipping.isValid) {
-      form.shipping.submit();
-      setAddressError(true);
-      return;
-    }
-    setAddressError(false);
-    void form.submit(event);
-  }
 
   const planTitleId = useId();
   const summaryTitleId = useId();
@@ -174,7 +161,7 @@ export function DirectCheckoutForm(props: DirectCheckoutFormProps) {
           onClose={props.onClose}
         />
       ) : null}
-      <form className="co-panel" onSubmit={submit} noValidate hidden={props.alreadySubscribed}>
+      <form className="co-panel" onSubmit={form.submit} noValidate hidden={props.alreadySubscribed}>
         {showsPlanSection(plans) ? (
           <fieldset className="co-panel__section co-panel__plans" disabled={submitting}>
             <legend className="co-panel__title" id={planTitleId}>
@@ -289,10 +276,7 @@ export function DirectCheckoutForm(props: DirectCheckoutFormProps) {
         </div>
 
         {failure ? (
-          <Alert
-            tone="error"
-            title={form.error?.critical || addressError ? NOTIFICATION_TITLES.error : undefined}
-          >
+          <Alert tone="error" title={form.error?.critical ? NOTIFICATION_TITLES.error : undefined}>
             {failure}
           </Alert>
         ) : null}
