@@ -341,11 +341,7 @@ export const routes: RouteObject[] = [
         loader: requireAuth,
         lazy: focusShell,
         children: [
-          {
-            path: 'shop',
-            lazy: screen(() => import('../features/shop/pages/shop-page')),
-            handle: { title: 'Shop' } satisfies ScreenHandle,
-          },
+          soon('shop', 'Shop'),
           // the lab confirmation (002 §2.5): with an order id the order's success page, otherwise instructions
           ...['lab-instructions', 'lab-instructions/:orderId'].map((path) => ({
             path,
