@@ -37,6 +37,27 @@ describe('round2 and displayValue (002 §4.2)', () => {
     expect(round2(value)).toBe(rounded);
   });
 
+  it('gives what rounding through the number’s text gives, for values of any number of decimals', () => {
+    const shift = (value: number, places: number) => {
+      const [mantissa, exponent = '0'] = String(value).split('e');
+      return Number(`${mantissa}e${Number(exponent) + places}`);
+    };
+    const byText = (value: number) => shift(Math.sign(value) * Math.round(shift(Math.abs(value), 2)), -2) + 0;
+    const values = [0, -0, 0.1, 0.29, 1.15, 4.35, 99.99, 1e15 + 0.25, 123456789.12, 2 ** 53, 5e-324];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const decimals = i % 6;
+      const magnitude = 10 ** ((i % 9) - 2);
+      const value = Number((random() * magnitude * (i % 2 ? -1 : 1)).toFixed(decimals));
+      values.push(value, value / 3, value * 1.0000001);
+    }
+    for (const value of values) expect(Object.is(round2(value), byText(value)), String(value)).toBe(true);
+  });
+
   it('never gives a negative zero', () => {
     expect(Object.is(round2(-0.001), 0)).toBe(true);
     expect(Object.is(displayValue(-0), 0)).toBe(true);

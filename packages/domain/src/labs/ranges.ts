@@ -95,6 +95,10 @@ function shiftDecimal(value: number, places: number): number {
 /** Rounds to 2 decimals, half away from zero, on the number as written: 1.005 → 1.01, 2.675 → 2.68. */
 export function round2(value: number): number {
   if (!Number.isFinite(value)) return value;
+  // Most values are written with 2 decimals or fewer: such a value is the double nearest k / 100, so the
+  // rounding through its text below gives it back (a -0 as 0); only the others pay for the text.
+  const hundredths = Math.round(value * 100);
+  if (Math.abs(hundredths) < Number.MAX_SAFE_INTEGER && hundredths / 100 === value) return value + 0;
   const rounded = Math.sign(value) * Math.round(shiftDecimal(Math.abs(value), 2));
   return shiftDecimal(rounded, -2) + 0;
 }

@@ -114,16 +114,52 @@ export function createLabsRepository(db: Db) {
       .leftJoin(orders, eq(labReports.orderId, orders.id))
       .leftJoin(physicians, eq(labReports.reviewerId, physicians.id));
 
+  // The reads of every labs screen, prepared once: the query is not rebuilt for each request.
+  const userId = sql.placeholder('userId');
+  const reportsOfPatient = reportsQuery()
+    .where(eq(labReports.userId, userId))
+    .orderBy(desc(labReports.createdAt), desc(labReports.id))
+    .prepare('labs_reports_of_patient');
+  const reportsOfPanel = reportsQuery()
+    .where(and(eq(labReports.userId, userId), eq(labReports.panelId, sql.placeholder('panelId'))))
+    .orderBy(desc(labReports.createdAt), desc(labReports.id))
+    .prepare('labs_reports_of_panel');
+  const reportWithMarkers = db
+    .select({
+      ...reportColumns,
+      patientBirthday: users.birthday,
+      patientSex: users.sex,
+      markers: markersOfReport,
+    })
+    .from(labReports)
+    .innerJoin(labPanels, eq(labReports.panelId, labPanels.id))
+    .innerJoin(productTemplates, eq(labPanels.productTemplateId, productTemplates.id))
+    .leftJoin(orders, eq(labReports.orderId, orders.id))
+    .leftJoin(physicians, eq(labReports.reviewerId, physicians.id))
+    .innerJoin(users, eq(users.id, labReports.userId))
+    .where(and(eq(labReports.userId, userId), eq(labReports.id, sql.placeholder('reportId'))))
+    .limit(1)
+    .prepare('labs_report_with_markers');
+  const requisition = db
+    .select({ ...reportColumns, ...personColumns, tests: requisitionTests })
+    .from(labReports)
+    .innerJoin(labPanels, eq(labReports.panelId, labPanels.id))
+    .innerJoin(productTemplates, eq(labPanels.productTemplateId, productTemplates.id))
+    .leftJoin(orders, eq(labReports.orderId, orders.id))
+    .leftJoin(physicians, eq(labReports.reviewerId, physicians.id))
+    .innerJoin(users, eq(users.id, labReports.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(and(eq(labReports.userId, userId), eq(labReports.id, sql.placeholder('reportId'))))
+    .limit(1)
+    .prepare('labs_requisition');
+
   return {
     /**
      * Every report of a patient, newest first (by creation, then id). A patient has a handful of lab reports,
      * so the lists group and page them in memory; the read uses lab_reports_user_id_created_at_idx.
      */
     async reportsOf(userId: string, panelId?: string) {
-      const where = panelId
-        ? and(eq(labReports.userId, userId), eq(labReports.panelId, panelId))
-        : eq(labReports.userId, userId);
-      return reportsQuery().where(where).orderBy(desc(labReports.createdAt), desc(labReports.id));
+      return panelId ? reportsOfPanel.execute({ userId, panelId }) : reportsOfPatient.execute({ userId });
     },
 
     async reportOf(userId: string, reportId: string) {
@@ -138,21 +174,7 @@ export function createLabsRepository(db: Db) {
      * patient, in one statement; null when the patient has no such report.
      */
     async reportWithMarkers(userId: string, reportId: string) {
-      const [row] = await db
-        .select({
-          ...reportColumns,
-          patientBirthday: users.birthday,
-          patientSex: users.sex,
-          markers: markersOfReport,
-        })
-        .from(labReports)
-        .innerJoin(labPanels, eq(labReports.panelId, labPanels.id))
-        .innerJoin(productTemplates, eq(labPanels.productTemplateId, productTemplates.id))
-        .leftJoin(orders, eq(labReports.orderId, orders.id))
-        .leftJoin(physicians, eq(labReports.reviewerId, physicians.id))
-        .innerJoin(users, eq(users.id, labReports.userId))
-        .where(and(eq(labReports.userId, userId), eq(labReports.id, reportId)))
-        .limit(1);
+      const [row] = await reportWithMarkers.execute({ userId, reportId });
       if (!row) return null;
       const { patientBirthday, patientSex, markers, ...report } = row;
       return { report, patient: { birthday: patientBirthday, sex: patientSex }, markers };
@@ -163,17 +185,7 @@ export function createLabsRepository(db: Db) {
      * their clinic, and the tests; null when the patient has no such report.
      */
     async requisitionOf(userId: string, reportId: string) {
-      const [row] = await db
-        .select({ ...reportColumns, ...personColumns, tests: requisitionTests })
-        .from(labReports)
-        .innerJoin(labPanels, eq(labReports.panelId, labPanels.id))
-        .innerJoin(productTemplates, eq(labPanels.productTemplateId, productTemplates.id))
-        .leftJoin(orders, eq(labReports.orderId, orders.id))
-        .leftJoin(physicians, eq(labReports.reviewerId, physicians.id))
-        .innerJoin(users, eq(users.id, labReports.userId))
-        .innerJoin(organizations, eq(organizations.id, users.organizationId))
-        .where(and(eq(labReports.userId, userId), eq(labReports.id, reportId)))
-        .limit(1);
+      const [row] = await requisition.execute({ userId, reportId });
       if (!row) return null;
       const { firstName, lastName, birthday, sex, mobileNumber, shippingInfo, clinic, tests, ...report } =
         row;
