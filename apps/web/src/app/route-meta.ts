@@ -70,6 +70,16 @@ export const CONSULTATION_SECTIONS: Record<string, string> = {
   checkout: 'Checkout',
 };
 
+/** Sections with a page of their own at /consultation/{section}/{intakeId}[suffix]. */
+export const SECTION_PAGE_SECTIONS = [
+  'product-configure',
+  'treatment',
+  'membership',
+  'identification-step',
+  'checkout',
+  'lab-checkout',
+] as const;
+
 /** /signup/{section} sections (002 §2.1). */
 export const SIGNUP_SECTIONS: Record<string, string> = {
   profile: 'Your Profile',
