@@ -66,3 +66,22 @@ export type IntakeTemplate = z.infer<typeof IntakeTemplate>;
 /** GET /states/{org}/state/{stateId}/intake/{templateId}/validate. */
 export const StateApproval = z.object({ approved: z.boolean() });
 export type StateApproval = z.infer<typeof StateApproval>;
+
+/**
+ * GET /visits/{org}/template/visit-intro/{id} (000 §2 screen 1, 001 §7): the How it Works content of the visit
+ * of intake template {id}, the clinic's words with the portal's defaults for what it left out.
+ */
+export const VisitIntroResponse = z.object({
+  template: Id,
+  title: z.string(),
+  lead: z.string(),
+  steps: z.array(z.object({ title: z.string(), text: z.string() })),
+  customized: z.boolean(),
+});
+export type VisitIntroResponse = z.infer<typeof VisitIntroResponse>;
+
+/** GET /care/{org}/visit-intros: every visit of the clinic with its introduction, for the admin to word. */
+export const CareVisitIntros = z.object({
+  intros: z.array(VisitIntroResponse.extend({ name: z.string(), is_global: z.boolean() })),
+});
+export type CareVisitIntros = z.infer<typeof CareVisitIntros>;

@@ -25,6 +25,8 @@ export type BundleSettings = { title: string; image?: string; description: strin
 export type IntakeTemplateSettings = {
   /** After the last question the visit goes on to protocol selection among its exclusive group's protocols. */
   protocol_selection?: boolean;
+  /** The clinic's wording of the visit's How it Works step (domain consultation/visit-intro.ts). */
+  visit_intro?: unknown;
 };
 
 /** A consultation questionnaire; a product template points at the one its visit uses. */

@@ -45,6 +45,7 @@ import { createDecisionsService } from './decisions.service';
 import { createStaffService } from './staff.service';
 import { createStaffAdminService } from './staff-admin.service';
 import { createTasksService } from './tasks.service';
+import { visitIntrosRoutes } from './visit-intros.routes';
 
 const tags = ['care'];
 /** An action that takes nothing: an empty object, or no body at all. */
@@ -389,4 +390,5 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(clinicSettingsRoutes);
+  await app.register(visitIntrosRoutes);
 };

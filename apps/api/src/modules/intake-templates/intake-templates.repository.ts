@@ -221,6 +221,42 @@ export function createIntakeTemplatesRepository(db: Db) {
       const own = rows.find((r) => r.intakeTemplateId === templateId);
       return own ? own.approved : rows.every((r) => r.approved);
     },
+    /** The stored wording of a visit's How it Works step; undefined when the clinic has no such visit. */
+    async visitIntro(organizationId: string, id: string): Promise<{ intro: unknown } | undefined> {
+      const [row] = await db
+        .select({ intro: sql<unknown>`${intakeTemplates.settings} -> 'visit_intro'` })
+        .from(intakeTemplates)
+        .where(and(eq(intakeTemplates.id, id), activeIn(organizationId)))
+        .limit(1);
+      return row;
+    },
+    /** Every active visit of the clinic with its stored wording, the general intake first, then by name. */
+    async visitIntros(organizationId: string) {
+      return db
+        .select({
+          id: intakeTemplates.id,
+          name: intakeTemplates.name,
+          isGlobal: intakeTemplates.isGlobal,
+          intro: sql<unknown>`${intakeTemplates.settings} -> 'visit_intro'`,
+        })
+        .from(intakeTemplates)
+        .where(activeIn(organizationId))
+        .orderBy(sql`${intakeTemplates.isGlobal} desc`, asc(intakeTemplates.name));
+    },
+    /** Replaces the visit's wording (null: back to the defaults); false when the clinic has no such visit. */
+    async setVisitIntro(organizationId: string, id: string, intro: object | null): Promise<boolean> {
+      const rows = await db
+        .update(intakeTemplates)
+        .set({
+          settings:
+            intro === null
+              ? sql`${intakeTemplates.settings} - 'visit_intro'`
+              : sql`${intakeTemplates.settings} || jsonb_build_object('visit_intro', ${JSON.stringify(intro)}::jsonb)`,
+        })
+        .where(and(eq(intakeTemplates.id, id), activeIn(organizationId)))
+        .returning({ id: intakeTemplates.id });
+      return rows.length > 0;
+    },
   };
 }
 export type IntakeTemplatesRepository = ReturnType<typeof createIntakeTemplatesRepository>;

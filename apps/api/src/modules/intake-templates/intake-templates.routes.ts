@@ -1,5 +1,6 @@
+import { visitIntroOf } from '@portal/domain/consultation/visit-intro';
 import { Id } from '@portal/domain/contracts/common';
-import { IntakeTemplate, StateApproval } from '@portal/domain/contracts/intake-template';
+import { IntakeTemplate, StateApproval, VisitIntroResponse } from '@portal/domain/contracts/intake-template';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors, errorResponses } from '../../platform/errors';
@@ -58,6 +59,25 @@ export const intakeTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { org, productTemplateId } = request.params;
       return found(await templates.findForProduct(org, productTemplateId));
+    },
+  );
+
+  app.get(
+    '/visits/:org/template/visit-intro/:id',
+    {
+      config: USER,
+      schema: {
+        tags: ['intake-templates'],
+        summary: "A visit's How it Works content: the clinic's words, the portal's defaults for the rest",
+        params: z.object({ org: Id, id: Id }).strict(),
+        response: { 200: VisitIntroResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { org, id } = request.params;
+      const stored = await templates.visitIntro(org, id);
+      if (!stored) throw Errors.notFound('The visit');
+      return { template: id, ...visitIntroOf(stored.intro) };
     },
   );
 
