@@ -18,7 +18,7 @@ import {
   unitAmountFor,
 } from '@portal/domain/shop/checkout/direct-checkout';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Card } from '../../../api/billing';
 import { isSubscriptionAlreadyExists } from '../../../api/direct-checkout';
@@ -143,6 +143,14 @@ export function DirectCheckoutForm(props: DirectCheckoutFormProps) {
       ? MESSAGES.orderSubmitFailure
       : (form.error?.message ?? null);
 
+  // Focus follows the view that replaces the one holding it (the choices, or the form again after them).
+  const formRef = useRef<HTMLFormElement>(null);
+  const wasAlready = useRef(false);
+  useEffect(() => {
+    if (wasAlready.current && !props.alreadySubscribed) formRef.current?.focus();
+    wasAlready.current = props.alreadySubscribed;
+  }, [props.alreadySubscribed]);
+
   const planTitleId = useId();
   const summaryTitleId = useId();
   const paymentTitleId = useId();
@@ -161,7 +169,15 @@ export function DirectCheckoutForm(props: DirectCheckoutFormProps) {
           onClose={props.onClose}
         />
       ) : null}
-      <form className="co-panel" onSubmit={form.submit} noValidate hidden={props.alreadySubscribed}>
+      <form
+        ref={formRef}
+        className="co-panel"
+        onSubmit={form.submit}
+        noValidate
+        hidden={props.alreadySubscribed}
+        tabIndex={-1}
+        aria-label="Checkout"
+      >
         {showsPlanSection(plans) ? (
           <fieldset className="co-panel__section co-panel__plans" disabled={submitting}>
             <legend className="co-panel__title" id={planTitleId}>
@@ -310,8 +326,10 @@ function AlreadySubscribed({
   const existing = subscriptions.data?.find((s) => subscribesTo([s], template._id));
   const listPath = `/dashboard/${encodeURIComponent(user._id)}/subscriptions`;
   const detailPath = existing ? `${listPath}/${encodeURIComponent(existing._id)}` : listPath;
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
   return (
-    <div className="co-panel co-panel__already">
+    <div ref={ref} className="co-panel co-panel__already" tabIndex={-1}>
       <Alert tone="info">{SUBSCRIPTION_ALREADY_EXISTS.message}</Alert>
       <div className="co-panel__actions">
         {alreadySubscribedActions(template.type, hasOneTimeOption(products)).map((action) => {
