@@ -1,4 +1,4 @@
-import { type ReportEvent, scrubBreadcrumb, scrubEvent } from '@portal/domain/reporting/scrub';
+import { type ReportEvent, scrubBreadcrumb, scrubEvent } from '@portal/domain/reporting/scrub-event';
 import * as Sentry from '@sentry/react';
 import type { ReportingConfig } from './error-reporting';
 

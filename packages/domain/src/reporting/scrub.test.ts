@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scrubEvent, scrubPath, scrubText } from './scrub';
+import { scrubPath, scrubText } from './scrub';
+import { scrubEvent } from './scrub-event';
 
 const JWT =
   'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI2NGExYjJjM2Q0ZTVmNmE3YjhjOWQwZTEiLCJvcmciOiJ4In0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';

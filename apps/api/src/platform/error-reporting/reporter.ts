@@ -1,4 +1,4 @@
-import { type ReportEvent, scrubBreadcrumb, scrubEvent } from '@portal/domain/reporting/scrub';
+import { type ReportEvent, scrubBreadcrumb, scrubEvent } from '@portal/domain/reporting/scrub-event';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { describeError } from '../log-safe';
