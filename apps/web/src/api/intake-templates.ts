@@ -1,4 +1,8 @@
-import type { IntakeTemplate, StateApproval } from '@portal/domain/contracts/intake-template';
+import type {
+  IntakeTemplate,
+  StateApproval,
+  VisitIntroResponse,
+} from '@portal/domain/contracts/intake-template';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
 
@@ -65,6 +69,22 @@ export function stateApprovalQueryOptions(stateId: string | null, templateId: st
     queryKey: intakeTemplateKeys.stateApproval(stateId, templateId),
     queryFn: () => validateState(stateId!, templateId!),
     enabled: Boolean(stateId && templateId),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * GET /visits/{org}/template/visit-intro/{id} (000 §2 screen 1, 001 §7): the How it Works content of the visit,
+ * the clinic's words with the portal's defaults for the rest.
+ */
+export function visitIntroQueryOptions(templateId: string) {
+  return queryOptions({
+    queryKey: ['visit-intro', templateId] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<VisitIntroResponse>(
+        `/visits/${seg(requireOrganizationId())}/template/visit-intro/${seg(templateId)}`,
+        { signal },
+      ),
     staleTime: 5 * 60_000,
   });
 }

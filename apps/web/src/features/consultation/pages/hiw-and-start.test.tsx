@@ -54,6 +54,26 @@ describe('How it works', () => {
     expect(await screen.findByRole('heading', { name: 'Your Profile' })).toBeInTheDocument();
   });
 
+  it("shows the visit's introduction as the clinic words it", async () => {
+    signIn();
+    mockApi({
+      [`GET ${intakePath}`]: json(200, intake({ total_steps: 10 })),
+      [`GET /visits/${ORG_ID}/template/visit-intro/${TEMPLATE_ID}`]: json(200, {
+        template: TEMPLATE_ID,
+        title: 'Your rapamycin visit',
+        lead: 'Ten minutes with us, then your physician takes over.',
+        steps: [{ title: 'About you', text: 'A few details first.' }],
+        customized: true,
+      }),
+    });
+    renderRoute(HIW);
+    expect(await screen.findByRole('heading', { name: 'Your rapamycin visit' })).toBeInTheDocument();
+    expect(screen.getByText('Ten minutes with us, then your physician takes over.')).toBeInTheDocument();
+    const steps = screen.getByRole('list', { name: 'Steps of your visit' });
+    expect(steps).toHaveTextContent('About you');
+    expect(steps).not.toHaveTextContent('Medical history');
+  });
+
   it('shows 5 minutes when the step count is unknown', async () => {
     signIn();
     mockApi({ [`GET ${intakePath}`]: json(200, intake({ total_steps: 0 })) });

@@ -1,8 +1,10 @@
 import { estimatedIntakeMinutes } from '@portal/domain/constants';
 import { consultationPath } from '@portal/domain/consultation/consultation-path';
+import { DEFAULT_VISIT_INTRO } from '@portal/domain/consultation/visit-intro';
 import { isProfileComplete } from '@portal/domain/validation/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { visitIntroQueryOptions } from '../../../api/intake-templates';
 import { intakeQueryOptions } from '../../../api/intakes';
 import { productTemplateQueryOptions } from '../../../api/products';
 import { InvalidIntakeRedirect } from '../../../components/step-page/intake-guard';
@@ -14,18 +16,9 @@ import { useSessionUser } from '../../../lib/session';
 import '../../../components/step-page/step-page.css';
 import '../components/consultation.css';
 
-const STEPS = [
-  { title: 'Your profile', text: 'Confirm a few details about you, such as your date of birth and state.' },
-  { title: 'Medical history', text: 'Tell us about allergies, conditions and the medications you take.' },
-  { title: 'Medical review', text: 'Answer a short questionnaire your physician will review.' },
-  {
-    title: 'Your protocol',
-    text: 'Choose your treatment and plan. You are not charged until a doctor approves.',
-  },
-];
-
 /**
- * How it works (000 §2 Screen 1): the estimated intake time (000 §9), then Continue: the consultation profile
+ * How it works (000 §2 Screen 1): the visit's introduction as the clinic words it, the estimated intake time
+ * (000 §9), then Continue: the consultation profile
  * when profile data is missing, /signup/profile for lab products, otherwise the pharmacy questions or overview.
  */
 export default function HiwPage() {
@@ -36,11 +29,16 @@ export default function HiwPage() {
   const productId = search.get('product');
 
   const intake = useQuery(intakeQueryOptions(userId, intakeId));
+  const templateId = intake.data?.intake_template ?? '';
+  // the clinic's wording of this visit; the portal's own words if it cannot be read
+  const intro = useQuery({ ...visitIntroQueryOptions(templateId), enabled: Boolean(templateId) });
+  const { title, lead, steps } = intro.data ?? DEFAULT_VISIT_INTRO;
   const product = useQuery({ ...productTemplateQueryOptions(productId ?? ''), enabled: Boolean(productId) });
 
   if (isInvalidIntakeError(intake.error))
     return <InvalidIntakeRedirect userId={userId} error={intake.error} />;
-  if (intake.isPending) return <PageSpinner label="Loading your visit" />;
+  // the words wait for the clinic's version, so the page does not change under the patient's eyes
+  if (intake.isPending || (templateId && intro.isPending)) return <PageSpinner label="Loading your visit" />;
 
   const minutes = estimatedIntakeMinutes(intake.data?.total_steps, true);
   const productLoading = Boolean(productId) && product.isPending;
@@ -61,12 +59,9 @@ export default function HiwPage() {
       <header className="consult-step__header">
         <p className="consult-step__eyebrow">How it Works</p>
         <h1 className="consult-step__title" id="hiw-title">
-          Let's get started on your visit
+          {title}
         </h1>
-        <p className="consult-step__lead">
-          Your online consultation takes a few minutes. A licensed physician reviews your answers and health
-          history before anything is prescribed.
-        </p>
+        <p className="consult-step__lead">{lead}</p>
       </header>
       <p className="hiw-time">
         <span>
@@ -74,7 +69,7 @@ export default function HiwPage() {
         </span>
       </p>
       <ol className="hiw-steps" aria-label="Steps of your visit">
-        {STEPS.map((step) => (
+        {steps.map((step) => (
           <li key={step.title} className="hiw-steps__item">
             <span className="hiw-steps__title">{step.title}</span>
             <span className="hiw-steps__text">{step.text}</span>
