@@ -294,6 +294,18 @@ describe('/shop (002 §2.6)', () => {
     expect(url()).toBe('/shop');
   });
 
+  it('leads from a page past the last one back to the first', async () => {
+    setup();
+    const { user, url } = renderShop('/shop?type=lab&page=7', (r) => {
+      const page = Number(new URL(r.path, 'http://x').searchParams.get('page'));
+      return json(200, { ...pageOf(page === 1 ? [LAB] : [], page, 1), totalDocs: 1 });
+    });
+    expect(await screen.findByText('There are no products on this page.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    expect(url()).toBe('/shop?type=lab');
+    expect(await screen.findByRole('heading', { name: 'Essentials Panel' })).toBeInTheDocument();
+  });
+
   it('offers a retry when the products cannot be loaded', async () => {
     setup();
     let fail = true;

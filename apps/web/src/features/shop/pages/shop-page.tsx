@@ -148,6 +148,14 @@ export default function ShopPage() {
                 Try again
               </Button>
             </Alert>
+          ) : page && page.docs.length === 0 && page.totalDocs > 0 ? (
+            // an address with a page past the last one (products were removed since it was shared)
+            <div className="shop__empty" role="status">
+              <p>There are no products on this page.</p>
+              <Button variant="secondary" size="sm" onClick={() => applyFilters({ ...filters, page: 1 })}>
+                Go to the first page
+              </Button>
+            </div>
           ) : page && page.docs.length === 0 ? (
             <div className="shop__empty" role="status">
               <p>
