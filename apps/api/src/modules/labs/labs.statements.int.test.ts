@@ -1,6 +1,7 @@
 import type { LabReportListPage } from '@portal/domain/contracts/labs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, json, logInAs, type TestApp } from '../../test/harness';
+import { bearer, createTestApp, json, logInAs, rows, type TestApp } from '../../test/harness';
 
 /**
  * Statements per request on the labs' timed reads (issue 14, Speed): each request's statements, the audit
@@ -43,6 +44,12 @@ describe('labs statements per request', () => {
 
   it('the report list: the reports, and the audit row', async () => {
     expect(await statementsOf('/v2/labs/results?page=1&limit=10')).toBe(2);
+  });
+
+  it('the requisition form of an ordered report, its tests the panel’s: one read, and the audit row', async () => {
+    const created = reports.find((r) => r.status === 'created')!;
+    await rows(t.database, sql`update lab_reports set status = 'ordered' where id = ${created._id}`);
+    expect(await statementsOf(`/v2/labs/results/${created._id}/form/download`)).toBe(2);
   });
 
   it('the requisition form: the report with its tests, the patient and the clinic, and the audit row', async () => {
