@@ -168,6 +168,11 @@ describe('the shop checkout panel (002 §2.7, §4.4)', () => {
     expect(row('Savings')).toHaveTextContent('-$6.00');
     expect(row('Special Discount')).toHaveTextContent('$0.00');
     expect(screen.getByText('Renews every 3 months')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Recurring orders are billed and shipped every 3 months and can be changed or cancelled.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('honours the stored default duration, and a one-time plan has no renewal', async () => {

@@ -44,8 +44,7 @@ import type { CheckoutPanelResult } from './checkout-panel';
 /** 002 §9: the summary item shows as a skeleton for its first second. */
 export const SUMMARY_SKELETON_MS = 1000;
 
-const RECURRING_NOTE =
-  'Recurring orders are billed and shipped every {n} and can be changed or cancelled at any time.';
+const RECURRING_NOTE = 'Recurring orders are billed and shipped every {n} and can be changed or cancelled.';
 const ONE_TIME_NOTE = 'One-time purchase is shipped free.';
 
 export interface DirectCheckoutFormProps {
