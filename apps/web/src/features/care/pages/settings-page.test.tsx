@@ -126,7 +126,8 @@ describe('the clinic settings page', () => {
     expect(field).not.toHaveAttribute('aria-invalid');
     answer = json(403, { text: 'Forbidden', message: 'You do not have access to this resource.' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have access to this resource.');
+    const messages = within(screen.getByRole('region', { name: 'Messages' }));
+    expect(await messages.findByRole('alert')).toHaveTextContent('You do not have access to this resource.');
     expect(field).not.toHaveAttribute('aria-invalid');
   });
 
@@ -153,7 +154,8 @@ describe('the clinic settings page', () => {
     await waitFor(() => expect(calls).toBe(2));
     release(json(200, settings(90)));
     expect(await screen.findByLabelText(FIELD)).toHaveValue('90');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Messages' })).queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('The clinic settings could not be loaded.')).toBeNull();
   });
 
   it('shows a spinner until the settings arrive', async () => {
@@ -205,5 +207,64 @@ describe('the minutes field', () => {
     expect(formatMinutes(90)).toBe('1 hour 30 minutes');
     expect(formatMinutes(1_441)).toBe('1 day 1 minute');
     expect(formatMinutes(10_080)).toBe('7 days');
+  });
+
+  it("words a visit's How it Works step, refuses an empty title, and goes back to the portal's wording", async () => {
+    signInStaff('admin');
+    const T1 = '65a1b2c3d4e5f6a7b8c9d0a1';
+    const T2 = '65a1b2c3d4e5f6a7b8c9d0a2';
+    const base = {
+      lead: 'Portal lead.',
+      steps: [{ title: 'Your profile', text: 'Portal step.' }],
+      customized: false,
+    };
+    const requests = mockApi({
+      [SETTINGS]: json(200, settings(30)),
+      [`GET /care/${ORG_ID}/visit-intros`]: json(200, {
+        intros: [
+          { ...base, template: T1, name: 'General intake', is_global: true, title: 'Portal title' },
+          { ...base, template: T2, name: 'Rapamycin', is_global: false, title: 'Portal title' },
+        ],
+      }),
+      [`PUT /care/${ORG_ID}/visit-intros/${T2}`]: (request) => {
+        const body = request.body as Record<string, unknown>;
+        return json(
+          200,
+          'reset' in body
+            ? { ...base, template: T2, title: 'Portal title' }
+            : { ...base, ...body, template: T2, customized: true },
+        );
+      },
+    });
+    const { user } = renderRoute('/care/settings');
+    const section = within(await screen.findByRole('region', { name: 'Visit introductions' }));
+    await user.selectOptions(await section.findByLabelText('Visit'), T2);
+    const title = section.getByLabelText('Title');
+    await user.clear(title);
+    await user.click(section.getByRole('button', { name: 'Save introduction' }));
+    expect(await section.findByText('Give the introduction a title.')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    await user.type(title, 'Your rapamycin visit');
+    await user.click(section.getByRole('button', { name: 'Add a step' }));
+    await user.type(section.getByLabelText('Step 2 title'), 'Your health');
+    await user.type(section.getByLabelText('Step 2 text'), 'Questions your physician reviews.');
+    await user.click(section.getByRole('button', { name: 'Save introduction' }));
+    expect(
+      await section.findByText('Introduction saved. Patients see it from their next visit.'),
+    ).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      title: 'Your rapamycin visit',
+      lead: 'Portal lead.',
+      steps: [
+        { title: 'Your profile', text: 'Portal step.' },
+        { title: 'Your health', text: 'Questions your physician reviews.' },
+      ],
+    });
+
+    await user.click(section.getByRole('button', { name: "Use the portal's wording" }));
+    expect(await section.findByText("Back to the portal's wording.")).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({ reset: true });
+    expect(section.getByLabelText('Title')).toHaveValue('Portal title');
   });
 });

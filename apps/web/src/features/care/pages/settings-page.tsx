@@ -10,10 +10,11 @@ import { TextInput } from '../../../components/ui/text-input';
 import { isApiError } from '../../../lib/api-error';
 import { useSessionUser } from '../../../lib/session';
 import { AdminOnly } from '../components/admin-only';
+import { VisitIntrosSection } from '../components/visit-intros-section';
 import '../care.css';
 import '../settings.css';
 
-/** The clinic's settings (issue 12 §1): for now the one reminder of an unread message (issue 13). */
+/** The clinic's settings (issue 12 §1): the reminder of an unread message and each visit's introduction. */
 export default function SettingsPage() {
   const user = useSessionUser();
   if (!staffCan(user?.role ?? '', 'manage_settings'))
@@ -43,7 +44,10 @@ function ClinicSettingsScreen() {
           </Button>
         </Alert>
       ) : (
-        <MessagesSection saved={settings.data} />
+        <>
+          <MessagesSection saved={settings.data} />
+          <VisitIntrosSection />
+        </>
       )}
     </div>
   );
