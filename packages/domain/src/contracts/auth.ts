@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { isValidEmail, validateNewPasswordForm, validateSignupForm } from '../validation/auth';
+import { isValidEmail } from '../validation/auth';
+import { validateNewPasswordForm, validateSignupForm } from '../validation/signup';
 import { Id } from './common';
 import { PatientUser } from './user';
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isValidEmail,
-  normalizeEmail,
-  normalizeSignup,
-  validateLoginForm,
-  validateNewPasswordForm,
-  validateResetRequestForm,
-  validateSignupForm,
-} from './auth';
+import { isValidEmail, normalizeEmail, validateLoginForm, validateResetRequestForm } from './auth';
+import { normalizeSignup, validateNewPasswordForm, validateSignupForm } from './signup';
 
 const EMAIL_MSG = 'Please enter a valid email address';
 const PW_REQUIRED = 'Please enter your password.';

@@ -1,5 +1,5 @@
 import type { PatientUser } from '@portal/domain/contracts/user';
-import { normalizeSignup } from '@portal/domain/validation/auth';
+import { normalizeSignup } from '@portal/domain/validation/signup';
 import type { AppContext } from '../../context';
 import { issueSessionToken } from '../../platform/auth/issue-token';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/password';

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@portal/domain/messages';
-import { validateNewPasswordForm } from '@portal/domain/validation/auth';
+import { validateNewPasswordForm } from '@portal/domain/validation/signup';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useResetPasswordMutation } from '../../../api/auth';

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@portal/domain/messages';
-import { normalizeEmail, normalizeSignup, validateSignupForm } from '@portal/domain/validation/auth';
+import { normalizeEmail } from '@portal/domain/validation/auth';
+import { normalizeSignup, validateSignupForm } from '@portal/domain/validation/signup';
 import { type FormEvent, type MouseEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useCreateUserMutation } from '../../../api/auth';
