@@ -136,7 +136,7 @@ describe('redirects', () => {
     await waitFor(() => expect(currentUrl(router)).toBe(target));
   });
 
-  it.each(['/shop', '/appointment/cb'])('%s is a registered screen', async (path) => {
+  it.each(['/appointment/cb'])('%s is a registered screen', async (path) => {
     signIn();
     const { router } = renderRoute(path);
     expect(await screen.findByText('Coming soon')).toBeInTheDocument();

@@ -341,7 +341,11 @@ export const routes: RouteObject[] = [
         loader: requireAuth,
         lazy: focusShell,
         children: [
-          soon('shop', 'Shop'),
+          {
+            path: 'shop',
+            lazy: screen(() => import('../features/shop/pages/shop-page')),
+            handle: { title: 'Shop' } satisfies ScreenHandle,
+          },
           // the lab confirmation (002 §2.5): with an order id the order's success page, otherwise instructions
           ...['lab-instructions', 'lab-instructions/:orderId'].map((path) => ({
             path,
