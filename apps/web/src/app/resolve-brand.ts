@@ -1,12 +1,10 @@
 import type { Organization } from '@portal/domain/contracts/organization';
+import { getOrganization, searchOrganization } from '../api/organization';
 import { setBrand } from '../lib/brand';
 import type { InjectedBrand } from '../lib/organization';
 import { readPageData } from '../lib/page-data';
 
 const LOOKUP_TIMEOUT_MS = 8000;
-
-/** The organization reads, loaded only when the page came without the brand (the Vite dev server). */
-const organizationReads = () => import('../api/organization');
 
 function withTimeout(): AbortSignal {
   return AbortSignal.timeout(LOOKUP_TIMEOUT_MS);
@@ -56,7 +54,6 @@ export async function resolveBrand(
     return;
   }
   try {
-    const { searchOrganization } = await organizationReads();
     await use(await searchOrganization(window.location.hostname, withTimeout()));
     return;
   } catch {
@@ -65,7 +62,6 @@ export async function resolveBrand(
   setBrand({ organization: null, organizationId: defaultOrganizationId || undefined, error: true });
   if (!defaultOrganizationId) return;
   try {
-    const { getOrganization } = await organizationReads();
     await use(await getOrganization(defaultOrganizationId, withTimeout()), true);
   } catch {
     // the id alone is enough to make calls; the page keeps the default look

@@ -19,7 +19,8 @@ export const ANALYTICS_EVENTS = [
 ] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
 
-export { CAMPAIGN_TRAIT } from './campaign-trait';
+/** The keys of the campaign traits analytics may carry (utm_*, referral), from the user's analytics_traits. */
+export const CAMPAIGN_TRAIT = /^(utm_[a-z]+|ref|referral|source|campaign)$/;
 
 /** One product of a selection as analytics reads it (000 §9: priced per month, total_discount / duration). */
 export interface AnalyticsItem {

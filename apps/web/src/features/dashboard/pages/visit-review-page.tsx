@@ -13,7 +13,7 @@ import {
 import { AWAITING_PHYSICIAN_REVIEW } from '@portal/domain/visits/visits-in-review';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, type Params, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { intakeTemplateQueryOptions } from '../../../api/intake-templates';
 import { intakeQueryOptions } from '../../../api/intakes';
 import { getProductTemplates, type ProductTemplate } from '../../../api/products';
@@ -32,13 +32,6 @@ import type { Patient } from '../../../lib/patient';
 import { fullName } from '../../../lib/patient';
 import { useSessionUser } from '../../../lib/session';
 import './visit-review-page.css';
-
-/** The route's title, given with this screen's chunk (router.tsx): the visit review's sections stay out of the entry. */
-export function visitReviewScreenTitle(params: Params): string {
-  return isVisitReviewSection(params.section)
-    ? `Visit Review: ${visitReviewTitle(params.section)}`
-    : 'Visit Review';
-}
 
 export const VISIT_NOT_FOUND = 'We could not find this visit.';
 export const VISIT_NOT_FOUND_TEXT =
