@@ -4,6 +4,7 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { versionFile } from './build/version-file';
 
 const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://localhost:3000';
 const appRoot = path.dirname(fileURLToPath(import.meta.url));
@@ -138,6 +139,7 @@ function withoutLoaded(_file: string, deps: string[], { hostId }: { hostId: stri
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
+    versionFile(),
     {
       name: 'portal:output-bundle',
       // before Vite's own preload rewrite, which asks withoutLoaded about each lazy import

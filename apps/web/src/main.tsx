@@ -49,7 +49,14 @@ async function start(): Promise<void> {
       <App router={router} />
     </StrictMode>,
   );
+  // the version check (002 §4.10) once the first screen is up: none of it on the way there
+  setTimeout(() => {
+    import('./components/version-banner/mount').then((m) => m.mountVersionWatch()).catch(() => {});
+  }, VERSION_WATCH_START_MS);
 }
+
+/** How long after start the version file is first read. */
+const VERSION_WATCH_START_MS = 3000;
 
 start().catch((error: unknown) => {
   console.error(error);

@@ -18,6 +18,7 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
   writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
+  writeFileSync(path.join(dist, 'version.json'), '{"version":"2026-11-28T03:00:00.000Z"}');
   t = await createTestApp({ WEB_DIST: dist });
   org = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=localhost' }))._id;
 });
@@ -89,6 +90,11 @@ describe('Cache-Control: no-store on every API answer', () => {
     expect((await t.app.inject({ url: '/robots.txt' })).headers['cache-control']).toBe(
       'public, max-age=3600',
     );
+    // the version file is asked of the server every time (002 §4.10), so a new build is seen at once
+    const version = await t.app.inject({ url: '/version.json', headers: { accept: 'application/json' } });
+    expect(version.statusCode).toBe(200);
+    expect(version.headers['cache-control']).toBe('no-cache');
+    expect(version.json()).toEqual({ version: '2026-11-28T03:00:00.000Z' });
     const page = await t.app.inject({
       url: '/login',
       headers: { accept: 'text/html,application/xhtml+xml', 'sec-fetch-mode': 'navigate' },

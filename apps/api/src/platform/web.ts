@@ -97,7 +97,10 @@ export async function serveWebApp(
         'cache-control',
         filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=3600',
+          : // the version file says when a new build is out (002 §4.10): always asked of the server
+            path.basename(filePath) === 'version.json'
+            ? 'no-cache'
+            : 'public, max-age=3600',
       );
     },
   });
