@@ -256,7 +256,14 @@ async function main() {
     if (only === 'labs') {
       const pgUrl = await freshPostgres();
       if (!pgUrl) throw new Error('BENCH_ONLY=labs needs PostgreSQL');
-      labs = await benchLabs({ pgUrl, dataDir, seconds: SECONDS, start: startServer, stop: stopServer });
+      labs = await benchLabs({
+        pgUrl,
+        dataDir,
+        seconds: SECONDS,
+        rounds: ROUNDS,
+        start: startServer,
+        stop: stopServer,
+      });
     }
   } finally {
     if (only) rmSync(dataDir, { recursive: true, force: true });
@@ -324,6 +331,7 @@ async function main() {
           pgUrl: labsUrl,
           dataDir,
           seconds: SECONDS,
+          rounds: ROUNDS,
           start: startServer,
           stop: stopServer,
         });
