@@ -418,7 +418,6 @@ describe('the coming-soon pages and the empty orders and messages pages', () => 
       const pages: [string, string][] = [
         [dashboardUrl(page, 'appointments'), 'Appointments'],
         [dashboardUrl(page, 'providers'), 'Providers'],
-        [url('/shop'), 'Shop'],
       ];
       for (const [address, name] of pages) {
         await page.goto(address);

@@ -72,6 +72,20 @@ export const PaymentsConfig = z.object({
 });
 export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
 
+/**
+ * GET /organization/{org}/merchant (002 §7.7): the clinic's public payment details for the card field — who
+ * charges the card (the clinic's name), in which country and currency, and how the browser tokenises it.
+ * Nothing secret: the publishable key is public by design.
+ */
+export const Merchant = PaymentsConfig.extend({
+  organization: z.string(),
+  name: z.string(),
+  country: z.literal('US'),
+  currency: z.literal('usd'),
+  support_email: z.string().nullable(),
+});
+export type Merchant = z.infer<typeof Merchant>;
+
 const DigitsOrNumber = (maxDigits: number) =>
   z
     .union([

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@portal/domain/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../db/ids';
 import { bearer, createTestApp, json, rows, signupPatient, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -138,6 +139,23 @@ describe('POST /sandbox/payments/tokens', () => {
       publishable_key: null,
       tokens_url: '/sandbox/payments/tokens',
     });
+  });
+
+  it("gives the clinic's public payment details for the card field, to anyone, and 404 for no clinic", async () => {
+    const res = await t.app.inject({ url: `/organization/${org}/merchant` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toEqual({
+      organization: org,
+      name: 'Evergreen Longevity',
+      country: 'US',
+      currency: 'usd',
+      support_email: expect.stringContaining('@'),
+      provider: 'sandbox',
+      publishable_key: null,
+      tokens_url: '/sandbox/payments/tokens',
+    });
+    expect((await t.app.inject({ url: `/organization/${newId()}/merchant` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/organization/not-an-id/merchant' })).statusCode).toBe(400);
   });
 });
 

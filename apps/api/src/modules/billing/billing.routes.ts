@@ -6,6 +6,7 @@ import {
   CouponBody,
   CouponDiscount,
   DiscountCodeParam,
+  Merchant,
   PaymentsConfig,
 } from '@portal/domain/contracts/billing';
 import { Id } from '@portal/domain/contracts/common';
@@ -50,6 +51,34 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       publishable_key: payments.publishableKey,
       tokens_url: isSandbox(payments) ? SANDBOX_TOKENS_URL : null,
     }),
+  );
+
+  app.get(
+    '/organization/:org/merchant',
+    {
+      config: { access: { kind: 'public' } },
+      schema: {
+        tags: ['billing'],
+        summary:
+          "The clinic's public payment details for the card field: who charges, country, currency, provider",
+        params: z.object({ org: Id }).strict(),
+        response: { 200: Merchant, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const organization = await app.ctx.organizations.findById(request.params.org);
+      if (!organization) throw Errors.notFound('The organization');
+      return {
+        organization: organization._id,
+        name: organization.settings.name || organization.name,
+        country: 'US' as const,
+        currency: 'usd' as const,
+        support_email: organization.settings.support_email ?? null,
+        provider: payments.provider,
+        publishable_key: payments.publishableKey,
+        tokens_url: isSandbox(payments) ? SANDBOX_TOKENS_URL : null,
+      };
+    },
   );
 
   app.get(
