@@ -118,4 +118,61 @@ describe('the shop', () => {
       await context.close();
     }
   }, 180_000);
+
+  it('subscribes to a supplement on its plan, then buys a lab with a code on the saved card and lands on its confirmation', async () => {
+    const email = uniqueEmail('shop-plan');
+    const api = await portal.signup(email, 'Secret123', 'Pia');
+    await api.completeProfile();
+    const { context, page } = await newPage(browser, DESKTOP);
+    try {
+      await keepFailure(page, 'shop-plan-and-lab', async () => {
+        await logIn(page, email, 'Secret123', /\/dashboard\//);
+        await page.goto(url('/shop?type=supplement'));
+        await page.getByRole('button', { name: 'Purchase Urolithin A' }).click();
+        const panel = page.getByRole('dialog');
+        // a recurring plan is preselected: it renews
+        await panel.getByText(/Renews every \d+ months?/).waitFor();
+        await fillShippingAndCard(panel);
+        await panel.getByRole('button', { name: 'Submit' }).click();
+        const success = page.getByRole('dialog', { name: 'Success!' });
+        await success.getByRole('button', { name: 'Continue Shopping' }).click();
+
+        await page.goto(url('/shop?type=lab'));
+        await page.getByRole('button', { name: 'Purchase Longevity Essentials Panel' }).click();
+        const lab = page.getByRole('dialog');
+        await lab
+          .getByText(/ending in 4242/)
+          .first()
+          .waitFor();
+        await lab.getByLabel('Discount code').fill('LABS15');
+        await lab.getByRole('button', { name: 'Apply' }).click();
+        await expect
+          .poll(async () => (await lab.locator('.co-breakdown__row--saving').last().textContent()) ?? '')
+          .toMatch(/-\$\d/);
+        await lab.getByLabel('Street address').fill('500 Market Street');
+        await lab.getByLabel('ZIP code').fill('94105');
+        await expect.poll(() => lab.getByLabel('City').inputValue()).toBe('San Francisco');
+        await lab.getByLabel('Phone number').fill('4155550142');
+        await snap(page, 'shop-lab-checkout', { fullPage: false });
+        await lab.getByRole('button', { name: 'Submit' }).click();
+        await page.waitForURL(/\/lab-instructions\/[0-9a-f]{24}$/);
+        await page.getByRole('heading', { name: 'Getting Started with Labs' }).waitFor();
+      });
+    } finally {
+      await context.close();
+    }
+    const subscriptions = await api.ok<unknown[] | { docs?: unknown[] }>(
+      'GET',
+      `/users/${api.org}/user/${api.userId}/subscriptions`,
+    );
+    expect(JSON.stringify(subscriptions)).toContain('Urolithin');
+    // the paid lab opened its report, waiting for the clinic to order it
+    const labs = await api.ok<{ docs: { product: { name: string }; status: string }[] }>(
+      'GET',
+      '/v2/labs/results',
+    );
+    expect(labs.docs.map((d) => [d.product.name, d.status])).toEqual([
+      ['Longevity Essentials Panel', 'created'],
+    ]);
+  }, 180_000);
 });

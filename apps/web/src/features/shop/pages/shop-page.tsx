@@ -84,9 +84,10 @@ export default function ShopPage() {
     setSearch(params);
   };
   const onPurchased = (result: CheckoutPurchaseResult) => {
+    // a lab purchase moves on to the lab's page by itself: changing the shop's address here would undo that
+    if (result.kind === 'lab') return;
     setCheckout(null);
-    // a lab purchase has already moved on to the lab's page
-    if (result.kind === 'other') setPurchased(true);
+    setPurchased(true);
   };
   const onLabVisit = (productTemplateId: string, to: string) => {
     storeSignupProduct({ _id: productTemplateId, type: 'lab' });
