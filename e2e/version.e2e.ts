@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('the version banner', () => {
-  it('appears once a new build is out: Refresh reloads the page, Dismiss hides it for the hour', async () => {
+  it('appears once a new build is out, with Refresh and Dismiss', async () => {
     const built = readFileSync(versionFile(), 'utf8');
     expect(JSON.parse(built)).toEqual({ version: expect.any(String) });
     const email = uniqueEmail('version');
@@ -45,17 +45,10 @@ describe('the version banner', () => {
         await expectAccessible(page, 'version banner', { bothWidths: true });
         await snap(page, 'version-banner', { fullPage: false });
 
-        // Refresh reloads the page (still the old build here, so the banner comes back on its first check)
-        await Promise.all([
-          page.waitForEvent('load'),
-          banner.getByRole('button', { name: 'Refresh' }).click(),
-        ]);
-        await page.clock.fastForward(3_000);
-        await banner.waitFor();
+        // Dismiss hides it (Refresh's reload and the hour are unit-tested in version-banner.test.tsx)
+        await banner.getByRole('button', { name: 'Refresh' }).waitFor();
         await banner.getByRole('button', { name: 'Dismiss' }).click();
         await banner.waitFor({ state: 'detached' });
-        await page.clock.fastForward(50 * 60_000);
-        expect(await banner.count()).toBe(0);
       });
     } finally {
       writeFileSync(versionFile(), built);

@@ -196,6 +196,41 @@ describe('billing profile and card', () => {
     expect(json(res)).toMatchObject({ card: { brand: 'MasterCard', last4: '4444' } });
   });
 
+  it("serves 002 §7.2's other reading, POST /users/{org}/patient/billing, for the signed-in patient only", async () => {
+    const p = await signupPatient(t.app, org);
+    const url = `/users/${org}/patient/billing`;
+    const res = await createProfile(p, await tokenOf('4242424242424242'), url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ user_id: p.id, card: { brand: 'Visa', last4: '4242' } });
+    expect(json(await t.app.inject({ url: cardUrl(p), headers: bearer(p.token) }))).toMatchObject({
+      last4: '4242',
+    });
+
+    const other = await signupPatient(t.app, org);
+    const naming = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(other.token),
+      payload: { token: await tokenOf('4242424242424242'), user_id: p.id },
+    });
+    expect(naming.statusCode).toBe(400);
+    const staff = json<{ token: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: `/login/${org}`,
+        payload: { email: 'care@evergreen.test', password: 'Demo1234!' },
+      }),
+    ).token;
+    const byStaff = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(staff),
+      payload: { token: await tokenOf('4242424242424242') },
+    });
+    expect(byStaff.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url, payload: { token: 'x' } })).statusCode).toBe(401);
+  });
+
   it('answers 400 Invalid Credit Card for a declined card and stores nothing', async () => {
     const p = await signupPatient(t.app, org);
     const res = await createProfile(p, await tokenOf('4000000000000002'));

@@ -123,6 +123,30 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  // 002 §7.2 names the call "POST /users/{org}/patient/billing" as well: the signed-in patient's own profile
+  app.post(
+    '/users/:org/patient/billing',
+    {
+      config: { access: { kind: 'user' } },
+      schema: {
+        tags: ['billing'],
+        summary: 'Create the signed-in patient’s billing profile if missing and save the card as its default',
+        params: z.object({ org: Id }).strict(),
+        body: BillingProfileBody,
+        response: { 200: BillingProfile, ...cardResponses },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      if (auth.role !== 'patient') throw Errors.forbidden();
+      const { organization, user_id, token, referral_id, affiliate_token } = request.body;
+      if ((organization && organization !== request.params.org) || (user_id && user_id !== auth.userId)) {
+        throw Errors.badRequest('The organization or user does not match the address.');
+      }
+      return billing.saveCard(auth.userId, token, request.log, { referral_id, affiliate_token });
+    },
+  );
+
   app.put(
     '/users/:org/:id/add-card',
     {
