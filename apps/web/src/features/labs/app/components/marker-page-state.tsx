@@ -1,10 +1,12 @@
 import { MESSAGES } from '@portal/domain/messages';
+import type { ReactElement, ReactNode } from 'react';
 import { UNSAFE_ErrorResponseImpl as ErrorResponse, Link } from 'react-router';
 import type { LabPanelOverview } from '../../../../api/labs';
 import { Alert } from '../../../../components/ui/alert';
 import { Button, buttonClassName } from '../../../../components/ui/button';
+import { PageSpinner } from '../../../../components/ui/spinner';
 import { isApiError } from '../../../../lib/api-error';
-import { panelPath } from './panel-nav';
+import { PanelNav, panelPath } from './panel-nav';
 
 /** An API answer of 404: the panel, report, category or biomarker is not the patient's (or does not exist). */
 export function isNotFound(error: unknown): boolean {
@@ -74,4 +76,35 @@ export function MarkerNoResults({ title, overview }: { title: string; overview: 
       </div>
     </section>
   );
+}
+
+/**
+ * What a results page of a panel shows until its read has data: a spinner while it loads; for a 404, the
+ * results not ready yet when the panel's overview says so, else the labs app's not-found (thrown); for any
+ * other failure the reason with Try again. Null once the read has its data.
+ */
+export function resultsPageState(
+  query: { isPending: boolean; isError: boolean; error: unknown; data: unknown; refetch: () => unknown },
+  overview: { isPending: boolean; data?: LabPanelOverview | undefined },
+  texts: { loading: string; title: string; loadError: string },
+): ReactElement | null {
+  const framed = (child: ReactNode) => (
+    <div className="markers-page">
+      <PanelNav panelName={overview.data?.name} />
+      {child}
+    </div>
+  );
+  if (query.isPending) return framed(<PageSpinner label={texts.loading} />);
+  // a panel without reviewed results answers 404 too: the overview tells it from a panel that is not there
+  if (query.isError && isNotFound(query.error)) {
+    if (overview.isPending) return framed(<PageSpinner label={texts.loading} />);
+    if (overview.data && awaitingResults(overview.data))
+      return framed(<MarkerNoResults title={texts.title} overview={overview.data} />);
+    throwNotFound();
+  }
+  if (!query.data)
+    return framed(
+      <MarkerLoadError title={texts.title} message={texts.loadError} onRetry={() => void query.refetch()} />,
+    );
+  return null;
 }

@@ -10,17 +10,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigationType, useParams, useSearchParams } from 'react-router';
 import { labAllBiomarkersQueryOptions } from '../../../../api/labs';
-import { PageSpinner } from '../../../../components/ui/spinner';
 import { formatLabDate } from '../../lib/format';
 import { MarkerBadge } from '../components/marker-badge';
 import { markerPath } from '../components/marker-card';
-import {
-  awaitingResults,
-  isNotFound,
-  MarkerLoadError,
-  MarkerNoResults,
-  throwNotFound,
-} from '../components/marker-page-state';
+import { resultsPageState } from '../components/marker-page-state';
 import { usePanelOverview } from '../components/marker-panel-name';
 import { PanelNav, panelPath } from '../components/panel-nav';
 import '../../../../components/ui/field.css';
@@ -77,43 +70,13 @@ export default function BiomarkersPage() {
     );
   }
 
-  if (query.isPending)
-    return (
-      <div className="markers-page">
-        <PanelNav panelName={panelName} />
-        <PageSpinner label="Loading your biomarkers" />
-      </div>
-    );
-  // a panel without reviewed results answers 404 too: the overview tells it from a panel that is not there
-  if (query.isError && isNotFound(query.error)) {
-    if (overview.isPending)
-      return (
-        <div className="markers-page">
-          <PanelNav panelName={panelName} />
-          <PageSpinner label="Loading your biomarkers" />
-        </div>
-      );
-    if (overview.data && awaitingResults(overview.data))
-      return (
-        <div className="markers-page">
-          <PanelNav panelName={panelName} />
-          <MarkerNoResults title="Biomarkers" overview={overview.data} />
-        </div>
-      );
-    throwNotFound();
-  }
+  const waiting = resultsPageState(query, overview, {
+    loading: 'Loading your biomarkers',
+    title: 'Biomarkers',
+    loadError: BIOMARKERS_LOAD_ERROR,
+  });
   const data = query.data;
-  if (!data)
-    return (
-      <div className="markers-page">
-        <PanelNav panelName={panelName} />
-        <MarkerLoadError
-          title="Biomarkers"
-          message={BIOMARKERS_LOAD_ERROR}
-          onRetry={() => void query.refetch()}
-        />
-      </div>
-    );
+  if (waiting || !data) return waiting;
 
   const all = data.categories.flatMap((c) => c.markers);
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);

@@ -2,15 +2,8 @@ import { isObjectId } from '@portal/domain/ids';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { labCategoryQueryOptions } from '../../../../api/labs';
-import { PageSpinner } from '../../../../components/ui/spinner';
 import { MarkerCard } from '../components/marker-card';
-import {
-  awaitingResults,
-  isNotFound,
-  MarkerLoadError,
-  MarkerNoResults,
-  throwNotFound,
-} from '../components/marker-page-state';
+import { resultsPageState } from '../components/marker-page-state';
 import { usePanelOverview } from '../components/marker-panel-name';
 import { PanelNav, panelPath } from '../components/panel-nav';
 import '../../labs.css';
@@ -33,43 +26,13 @@ export default function CategoryPage() {
   const reportId = asked && isObjectId(asked) ? asked : null;
   const query = useQuery(labCategoryQueryOptions(panelId, slug, reportId));
 
-  if (query.isPending)
-    return (
-      <div className="markers-page">
-        <PanelNav panelName={panelName} />
-        <PageSpinner label="Loading the category" />
-      </div>
-    );
-  // a panel without reviewed results answers 404 too: the overview tells it from a panel that is not there
-  if (query.isError && isNotFound(query.error)) {
-    if (overview.isPending)
-      return (
-        <div className="markers-page">
-          <PanelNav panelName={panelName} />
-          <PageSpinner label="Loading the category" />
-        </div>
-      );
-    if (overview.data && awaitingResults(overview.data))
-      return (
-        <div className="markers-page">
-          <PanelNav panelName={panelName} />
-          <MarkerNoResults title="Biomarkers" overview={overview.data} />
-        </div>
-      );
-    throwNotFound();
-  }
+  const waiting = resultsPageState(query, overview, {
+    loading: 'Loading the category',
+    title: 'Biomarkers',
+    loadError: CATEGORY_LOAD_ERROR,
+  });
   const category = query.data;
-  if (!category)
-    return (
-      <div className="markers-page">
-        <PanelNav panelName={panelName} />
-        <MarkerLoadError
-          title="Biomarkers"
-          message={CATEGORY_LOAD_ERROR}
-          onRetry={() => void query.refetch()}
-        />
-      </div>
-    );
+  if (waiting || !category) return waiting;
 
   const optimal = category.markers.filter((m) => m.rangeCategory === 'optimal').length;
   return (
