@@ -214,8 +214,11 @@ describe('the new labs app', () => {
         await logIn(staff.page, 'physician@evergreen.test', 'Demo1234!', /\/care$/);
         await staff.page.goto(url(`/care/patients/${api.userId}`));
         const section = staff.page.getByRole('region', { name: 'Labs experience' });
-        await section.getByRole('checkbox', { name: /Use the new labs app/ }).check();
+        const box = section.getByRole('checkbox', { name: /Use the new labs app/ });
+        // a click, then the saved answer: check() reads the box back before React has drawn the change
+        await box.click();
         await section.getByText('The new labs app is what the patient sees under Labs.').waitFor();
+        await expect.poll(() => box.isChecked()).toBe(true);
       });
     } finally {
       await staff.context.close();
