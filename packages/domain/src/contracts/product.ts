@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BILLING_SCHEMES, TIERS_MODES } from '../pricing/price-scheme';
 import { Id } from './common';
 import { Membership } from './membership';
 
@@ -17,6 +18,13 @@ export const DosageFrequency = z.object({
   custom_quantity: z.object({ min: z.number(), max: z.number(), default: z.number() }).optional(),
   monthly_units: z.number(),
   count: z.number(),
+});
+
+/** A tier of a tiered price: quantities up to `up_to` (null: any above), per unit plus a flat amount, cents. */
+export const PriceTier = z.object({
+  up_to: z.number().int().positive().nullable(),
+  unit_amount: z.number().int().nonnegative(),
+  flat_amount: z.number().int().nonnegative().nullable().optional(),
 });
 
 /** A plan length; 0 months is one-time. */
@@ -125,6 +133,14 @@ export const Product = z.object({
     interval: z.literal('month').nullable(),
     per_month_cost: z.number().int().nullable(),
     recurring: z.object({ is_recurring: z.boolean() }),
+    /** 002 §3's broader pricing fields (Stripe's Price): a setup fee charged with the first payment only, cents. */
+    one_time_fee: z.number().int().optional(),
+    /** per_unit: unit_amount per unit; tiered: `tiers` price the quantity (`tiers_mode`). */
+    billing_scheme: z.enum(BILLING_SCHEMES).optional(),
+    tiers: z.array(PriceTier).nullable().optional(),
+    tiers_mode: z.enum(TIERS_MODES).nullable().optional(),
+    /** The first recurring charge comes this many days after the start; 0 for none. */
+    trial_period_days: z.number().int().optional(),
   }),
   plan_properties: PlanProperties,
 });

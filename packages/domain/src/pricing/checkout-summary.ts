@@ -1,4 +1,5 @@
 import { specialDiscountCents } from './plan-pricing';
+import { oneTimeFeeCents, trialDaysOf } from './price-scheme';
 
 /**
  * One line of the checkout (000 §2 Screen 10, 002 §2.7): a configured product or the chosen membership.
@@ -16,6 +17,10 @@ export interface CheckoutLine {
   free?: boolean;
   /** The coupon's percentage for this line, e.g. 20. */
   specialDiscountPercent?: number | null;
+  /** A setup fee due with the first payment only (002 §3 one_time_fee), cents. */
+  oneTimeFeeCents?: number | null;
+  /** A trial (002 §3 trial_period_days): the line's own amount is not due now. */
+  trialDays?: number | null;
 }
 
 /** The Summary rows: Sub-Total, Savings, Special Discount and 'Total Due Now' (002 §2.7), in cents. */
@@ -24,6 +29,8 @@ export interface CheckoutSummary {
   savings: number;
   specialDiscount: number;
   totalDueNow: number;
+  /** The one-time fees included in 'Total Due Now' (the 'One-time fee' row); absent when there are none. */
+  oneTimeFees?: number;
 }
 
 /** True when a line counts towards the Summary: recurring and not free. */
@@ -40,20 +47,33 @@ export function lineSpecialDiscountCents(line: CheckoutLine): number {
  * The Summary of the checkout over the recurring, non-free lines: Sub-Total is the undiscounted amount,
  * Savings the plans' own discounts, Special Discount the coupon, Total Due Now what is left
  * (Sub-Total - Savings - Special Discount). Nothing is charged before a doctor approves (000 §1); the total
- * is what the first period will cost then.
+ * is what the first period will cost then: a line's one-time fee is added once, and a line on a trial
+ * leaves its own amount out (its first period is charged when the trial ends).
  */
 export function checkoutSummary(lines: readonly CheckoutLine[]): CheckoutSummary {
   let subTotal = 0;
   let savings = 0;
   let specialDiscount = 0;
+  let oneTimeFees = 0;
+  let deferred = 0;
   for (const line of lines) {
     if (!countsTowardsTotal(line)) continue;
     const total = Math.max(line.totalCents, line.totalDiscountCents);
+    const lineSavings = total - line.totalDiscountCents;
+    const lineSpecial = lineSpecialDiscountCents(line);
     subTotal += total;
-    savings += total - line.totalDiscountCents;
-    specialDiscount += lineSpecialDiscountCents(line);
+    savings += lineSavings;
+    specialDiscount += lineSpecial;
+    oneTimeFees += oneTimeFeeCents(line.oneTimeFeeCents);
+    if (trialDaysOf(line.trialDays) > 0) deferred += total - lineSavings - lineSpecial;
   }
-  return { subTotal, savings, specialDiscount, totalDueNow: subTotal - savings - specialDiscount };
+  return {
+    subTotal,
+    savings,
+    specialDiscount,
+    totalDueNow: subTotal - savings - specialDiscount - deferred + oneTimeFees,
+    ...(oneTimeFees > 0 ? { oneTimeFees } : {}),
+  };
 }
 
 /** A priced variant as the plan baseline needs it. */

@@ -119,6 +119,9 @@ describe('checkoutTotals, consultation (000 §9)', () => {
       total: 104_640,
       percentOff: 20,
       counted: true,
+      oneTimeFee: 0,
+      trialDays: 0,
+      dueNow: 104_640,
       chargedNow: 0,
     });
     expect(totals.lines[2]).toMatchObject({ counted: false, chargedNow: 0 });

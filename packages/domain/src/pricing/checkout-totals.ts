@@ -6,6 +6,7 @@ import {
 } from './checkout-summary';
 import { configuredPeriodCents } from './configured-price';
 import { specialDiscountCents } from './plan-pricing';
+import { isTiered, lineAmountCents, oneTimeFeeCents, type PriceScheme, trialDaysOf } from './price-scheme';
 
 /**
  * Which document's Summary a checkout follows:
@@ -36,6 +37,10 @@ export interface TotalsLine {
   recurring: boolean;
   /** Shown as Free and never counted: lab work in a consultation checkout without coaching (000 §9). */
   free?: boolean;
+  /** A setup fee due with the first payment only (002 §3 one_time_fee); never discounted, never renewed. */
+  oneTimeFeeCents?: number | null;
+  /** A recurring line's trial (002 §3 trial_period_days): its own amount is not due now. */
+  trialDays?: number | null;
 }
 
 /** The figures of one line. */
@@ -51,6 +56,12 @@ export interface LineTotals {
   percentOff: number | null;
   /** Counted towards the Summary of the checkout's document. */
   counted: boolean;
+  /** The one-time fee (0 when none). */
+  oneTimeFee: number;
+  /** Days of the trial that defers the line's own amount (0 when none). */
+  trialDays: number;
+  /** What the line adds to 'Total Due Now': its fee, plus its total unless a trial defers it. */
+  dueNow: number;
   /** Charged to the card at submit (0 when not). */
   chargedNow: number;
 }
@@ -61,8 +72,14 @@ export interface CheckoutTotals {
   subTotal: number;
   savings: number;
   specialDiscount: number;
+  /** The counted lines' one-time fees (the Summary's 'One-time fee' row). */
+  oneTimeFees: number;
+  /** Sub-Total - Savings - Special Discount of the lines not on a trial, plus the one-time fees. */
   totalDueNow: number;
-  /** What the card is charged at submit: the counted one-time lines of a purchase; 0 for a consultation. */
+  /**
+   * What the card is charged at submit: in a purchase, the counted one-time lines and every counted line's
+   * one-time fee (a recurring plan's own amount is billed when its subscription starts); 0 for a consultation.
+   */
   chargedNow: number;
 }
 
@@ -87,7 +104,9 @@ export function countsIn(mode: TotalsMode, line: Pick<TotalsLine, 'recurring' | 
  * Sub-Total is the larger of the baseline and the plan amount, Savings the plan's own discount, Special
  * Discount the coupon's percentage of the plan amount (rounded to the cent, as `specialDiscountCents`), and
  * the line total what is left. Lines count by the mode's document; a purchase charges its counted one-time
- * lines now. In `consultation` mode the Summary equals `checkoutSummary` of the same lines.
+ * lines now. A one-time fee is added to 'Total Due Now' once (no code applies to it) and a recurring line
+ * on a trial leaves its own total out of it (Sub-Total, Savings and Special Discount still describe the
+ * plan). In `consultation` mode the Summary equals `checkoutSummary` of the same lines.
  */
 export function checkoutTotals(
   mode: TotalsMode,
@@ -95,7 +114,14 @@ export function checkoutTotals(
   coupon?: CouponPercentages | null,
 ): CheckoutTotals {
   const out: LineTotals[] = [];
-  const sums = { subTotal: 0, savings: 0, specialDiscount: 0, totalDueNow: 0, chargedNow: 0 };
+  const sums = {
+    subTotal: 0,
+    savings: 0,
+    specialDiscount: 0,
+    oneTimeFees: 0,
+    totalDueNow: 0,
+    chargedNow: 0,
+  };
   for (const line of lines) {
     const percentOff = couponPercentFor(line, coupon);
     const subTotal = Math.max(line.totalCents, line.totalDiscountCents);
@@ -103,13 +129,29 @@ export function checkoutTotals(
     const specialDiscount = specialDiscountCents(line.totalDiscountCents, percentOff);
     const total = subTotal - savings - specialDiscount;
     const counted = countsIn(mode, line);
-    const chargedNow = mode === 'purchase' && counted && !line.recurring ? total : 0;
-    out.push({ id: line.id, subTotal, savings, specialDiscount, total, percentOff, counted, chargedNow });
+    const oneTimeFee = oneTimeFeeCents(line.oneTimeFeeCents);
+    const trialDays = line.recurring ? trialDaysOf(line.trialDays) : 0;
+    const dueNow = (trialDays > 0 ? 0 : total) + oneTimeFee;
+    const chargedNow = mode === 'purchase' && counted ? (line.recurring ? 0 : total) + oneTimeFee : 0;
+    out.push({
+      id: line.id,
+      subTotal,
+      savings,
+      specialDiscount,
+      total,
+      percentOff,
+      counted,
+      oneTimeFee,
+      trialDays,
+      dueNow,
+      chargedNow,
+    });
     if (!counted) continue;
     sums.subTotal += subTotal;
     sums.savings += savings;
     sums.specialDiscount += specialDiscount;
-    sums.totalDueNow += total;
+    sums.oneTimeFees += oneTimeFee;
+    sums.totalDueNow += dueNow;
     sums.chargedNow += chargedNow;
   }
   return { lines: out, ...sums };
@@ -126,6 +168,8 @@ export function toSummaryLines(
     totalDiscountCents: line.totalDiscountCents,
     recurring: line.recurring,
     ...(line.free ? { free: true } : {}),
+    ...(line.oneTimeFeeCents ? { oneTimeFeeCents: line.oneTimeFeeCents } : {}),
+    ...(line.trialDays ? { trialDays: line.trialDays } : {}),
     specialDiscountPercent: couponPercentFor(line, coupon),
   }));
 }
@@ -140,6 +184,24 @@ export interface PricedVariant extends BaselineVariant {
   templateId: string;
   /** plan_properties.units_per_month. */
   unitsPerMonth?: number | null;
+  /** pricing.billing_scheme, tiers and tiers_mode (002 §3); per_unit when absent. */
+  billingScheme?: PriceScheme['billing_scheme'];
+  tiers?: PriceScheme['tiers'];
+  tiersMode?: PriceScheme['tiers_mode'];
+  /** pricing.one_time_fee, cents. */
+  oneTimeFeeCents?: number | null;
+  /** pricing.trial_period_days. */
+  trialDays?: number | null;
+}
+
+/** The variant's pricing scheme as `lineAmountCents` reads it. */
+export function schemeOf(variant: PricedVariant): PriceScheme {
+  return {
+    unit_amount: variant.unitAmountCents,
+    billing_scheme: variant.billingScheme ?? null,
+    tiers: variant.tiers ?? null,
+    tiers_mode: variant.tiersMode ?? null,
+  };
 }
 
 /**
@@ -147,7 +209,9 @@ export interface PricedVariant extends BaselineVariant {
  * scaled by a configured monthly quantity (quantity / units per month, `configuredPeriodCents`) and by a
  * cart quantity; the baseline is the shortest plan of the same size per month times the months
  * (`planBaselineCents`), scaled alike. Example: Generic Rapamycin 2 mg, 12 months at $1,308.00 against a
- * 1-month $149.00 gives baseline $1,788.00 and savings $480.00.
+ * 1-month $149.00 gives baseline $1,788.00 and savings $480.00. A tiered variant's amount for the count is
+ * its tiers' (`lineAmountCents`), and what that saves against the single-unit price shows as Savings. The
+ * variant's one-time fee and trial go with the line.
  */
 export function variantLine(input: {
   variant: PricedVariant;
@@ -160,14 +224,22 @@ export function variantLine(input: {
 }): TotalsLine {
   const { variant } = input;
   const count = Math.max(1, Math.floor(input.count ?? 1));
-  const scale = (cents: number) =>
-    configuredPeriodCents(cents, input.quantityPerMonth, variant.unitsPerMonth) * count;
+  const configured = (cents: number) =>
+    configuredPeriodCents(cents, input.quantityPerMonth, variant.unitsPerMonth);
+  const scale = (cents: number) => configured(cents) * count;
+  const scheme = schemeOf(variant);
+  const fee = oneTimeFeeCents(variant.oneTimeFeeCents);
+  const trial = variant.recurring ? trialDaysOf(variant.trialDays) : 0;
   return {
     id: variant._id,
     templateId: variant.templateId,
     totalCents: scale(planBaselineCents(variant, input.variants)),
-    totalDiscountCents: scale(variant.unitAmountCents),
+    totalDiscountCents: isTiered(scheme)
+      ? configured(lineAmountCents(scheme, count))
+      : scale(variant.unitAmountCents),
     recurring: variant.recurring,
     ...(input.free ? { free: true } : {}),
+    ...(fee > 0 ? { oneTimeFeeCents: fee } : {}),
+    ...(trial > 0 ? { trialDays: trial } : {}),
   };
 }

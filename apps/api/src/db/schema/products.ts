@@ -1,3 +1,4 @@
+import type { BillingScheme, PriceTier, TiersMode } from '@portal/domain/pricing/price-scheme';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -145,7 +146,11 @@ export type PlanProperties = {
 
 /**
  * A priced variant of a template: one strength and plan length. unit_amount is the amount charged per
- * billing period of interval_count months (one_time: interval_count 0), in cents.
+ * billing period of interval_count months (one_time: interval_count 0), in cents. 002 §3's broader pricing
+ * fields, as Stripe's Price: billing_scheme per_unit (unit_amount per unit) or tiered (tiers price the
+ * quantity, volume or graduated; unit_amount is then the one-unit price the shop lists); one_time_fee, a
+ * setup fee charged with the first payment only; trial_period_days, the days before a recurring plan's
+ * first charge.
  */
 export const products = pgTable(
   'products',
@@ -166,6 +171,17 @@ export const products = pgTable(
     intervalCount: integer('interval_count').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     planProperties: jsonb('plan_properties').$type<PlanProperties>().notNull().default({}),
+    /** Cents, charged once with the first payment (never on a renewal); 0 for none. */
+    oneTimeFee: integer('one_time_fee').notNull().default(0),
+    billingScheme: varchar('billing_scheme', { length: 16 })
+      .$type<BillingScheme>()
+      .notNull()
+      .default('per_unit'),
+    /** Ascending by up_to, the last open-ended (up_to null); only with billing_scheme tiered. */
+    tiers: jsonb('tiers').$type<PriceTier[] | null>(),
+    tiersMode: varchar('tiers_mode', { length: 16 }).$type<TiersMode | null>(),
+    /** Days before a recurring plan's first charge; 0 for none. */
+    trialPeriodDays: integer('trial_period_days').notNull().default(0),
     stripePriceId: varchar('stripe_price_id', { length: 64 }),
     active: boolean('active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -180,6 +196,15 @@ export const products = pgTable(
     check(
       'products_interval_check',
       sql`(${t.pricingType} = 'one_time' and ${t.intervalCount} = 0) or (${t.pricingType} = 'recurring' and ${t.intervalCount} > 0)`,
+    ),
+    check('products_one_time_fee_check', sql`${t.oneTimeFee} >= 0`),
+    check(
+      'products_trial_period_days_check',
+      sql`${t.trialPeriodDays} between 0 and 730 and (${t.trialPeriodDays} = 0 or ${t.pricingType} = 'recurring')`,
+    ),
+    check(
+      'products_billing_scheme_check',
+      sql`(${t.billingScheme} = 'per_unit' and ${t.tiers} is null and ${t.tiersMode} is null) or (${t.billingScheme} = 'tiered' and jsonb_typeof(${t.tiers}) = 'array' and jsonb_array_length(${t.tiers}) > 0 and ${t.tiersMode} in ('volume', 'graduated'))`,
     ),
   ],
 );

@@ -32,6 +32,19 @@ export type SubscriptionProductPlan = {
   duration: number;
   /** Cents per billing period at the time of purchase. */
   unit_amount: number;
+  /**
+   * Cents billed per period for the quantity bought, when the price is tiered (002 §3 billing_scheme): the
+   * tiers' amount, which renewals bill instead of unit_amount.
+   */
+  period_amount?: number;
+  /** The price's setup fee (002 §3 one_time_fee), charged with the first payment only, never on a renewal. */
+  one_time_fee?: number;
+  /** When the fee was paid (at the shop's checkout); absent while it is still due with the first period. */
+  one_time_fee_paid_at?: string;
+  /** The price's trial (002 §3 trial_period_days), started at checkout. */
+  trial_period_days?: number;
+  /** ISO instant the trial ends: the first period is billed then (checkout + trial days). */
+  trial_ends_at?: string;
   dosage?: string;
   frequency?: string;
 };

@@ -1,3 +1,4 @@
+import type { PriceTier } from '@portal/domain/pricing/price-scheme';
 import type { Db } from '../client';
 import { newId } from '../ids';
 import { coupons } from '../schema/billing';
@@ -39,6 +40,17 @@ export const newCatalogueIds = (): CatalogueIds => ({
   urolithin: newId(),
   coaching: newId(),
 });
+
+/** The monthly coaching plan's enrolment fee, charged with the first payment only (cents). */
+export const COACHING_ENROLMENT_FEE = 4900;
+/** Urolithin A's monthly plan: billing starts after this free trial. */
+export const UROLITHIN_TRIAL_DAYS = 14;
+/** Omega-3 bought once, priced by volume: 1-2 bottles $39.00 each, 3-5 $35.00, 6 or more $31.00. */
+export const OMEGA3_VOLUME_TIERS: PriceTier[] = [
+  { up_to: 2, unit_amount: 3900 },
+  { up_to: 5, unit_amount: 3500 },
+  { up_to: null, unit_amount: 3100 },
+];
 
 export type SeededProduct = {
   id: string;
@@ -653,6 +665,18 @@ export async function seedCatalogue(
     ],
     () => ({ tier: 'coaching' }),
   );
+  // 002 §3's broader pricing fields, one demo of each: the monthly coaching plan carries a one-time enrolment
+  // fee (waived on the quarterly plan), Urolithin A's monthly plan starts with a 14-day free trial, and
+  // Omega-3 bought once is priced by volume (the more bottles, the lower the price of each).
+  const variantOf = (templateId: string, months: number) =>
+    rows.find((r) => r.productTemplateId === templateId && r.intervalCount === months)!;
+  Object.assign(variantOf(ids.coaching, 1), { oneTimeFee: COACHING_ENROLMENT_FEE });
+  Object.assign(variantOf(ids.urolithin, 1), { trialPeriodDays: UROLITHIN_TRIAL_DAYS });
+  Object.assign(variantOf(ids.omega3, 0), {
+    billingScheme: 'tiered',
+    tiersMode: 'volume',
+    tiers: OMEGA3_VOLUME_TIERS,
+  });
   await tx.insert(products).values(rows.map(({ strength: _, ...row }) => row));
 
   const panelIds = { essentials: newId(), comprehensive: newId() };

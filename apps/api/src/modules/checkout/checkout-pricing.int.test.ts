@@ -5,6 +5,7 @@ import {
   checkoutTotals,
   type TotalsLine,
 } from '@portal/domain/pricing/checkout-totals';
+import type { PriceTier } from '@portal/domain/pricing/price-scheme';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../platform/errors';
@@ -31,6 +32,11 @@ type Row = {
   months: number;
   unit_amount: number;
   strength: string | null;
+  one_time_fee: number;
+  trial_period_days: number;
+  billing_scheme: string;
+  tiers: PriceTier[] | null;
+  tiers_mode: string | null;
 };
 
 let t: TestApp;
@@ -45,7 +51,8 @@ beforeAll(async () => {
   catalogue = await rows<Row>(
     t.database,
     sql`select p.id, p.product_template_id as template_id, pt.slug, pt.type, p.interval_count as months,
-          p.unit_amount, p.plan_properties->>'dosage_size' as strength
+          p.unit_amount, p.plan_properties->>'dosage_size' as strength, p.one_time_fee, p.trial_period_days,
+          p.billing_scheme, p.tiers, p.tiers_mode
         from products p join product_templates pt on pt.id = p.product_template_id
         where pt.organization_id = ${org} and p.active and pt.active order by pt.slug, p.interval_count, p.id`,
   );
@@ -81,6 +88,21 @@ const baseline = (row: Row) => {
     : row.unit_amount;
 };
 const templateOf = (row: Row) => row.template_id;
+/**
+ * The amount of `quantity` units (002 §3 billing_scheme): per_unit, unit amount x quantity; tiered volume,
+ * every unit at the price of the tier the quantity falls in (the seeded tiers are volume tiers).
+ */
+const amountOf = (row: Row, quantity: number) => {
+  if (row.billing_scheme !== 'tiered' || !row.tiers) return row.unit_amount * quantity;
+  expect(row.tiers_mode).toBe('volume');
+  const tier = row.tiers.find((t) => t.up_to === null || quantity <= t.up_to)!;
+  return tier.unit_amount * quantity;
+};
+/** The fee and trial of a row as a line carries them. */
+const extrasOf = (row: Row) => ({
+  ...(row.one_time_fee > 0 ? { oneTimeFeeCents: row.one_time_fee } : {}),
+  ...(row.trial_period_days > 0 && row.months > 0 ? { trialDays: row.trial_period_days } : {}),
+});
 const RAPAMYCIN = ['generic-rapamycin', 'compounded-rapamycin'];
 const LABS = ['longevity-essentials-panel', 'comprehensive-longevity-panel'];
 
@@ -206,9 +228,14 @@ describe('the server total equals checkoutTotals over the seeded catalogue', () 
   }, 180_000);
 
   it('every signup and shop cart of one or two supplement and lab products, in one or three, each code', async () => {
-    const sellable = ['omega-3-longevity-blend', 'urolithin-a', ...LABS].flatMap(of);
+    const sellable = ['omega-3-longevity-blend', 'urolithin-a', 'longevity-coaching', ...LABS].flatMap(of);
+    // the seed carries one of each pricing field of 002 §3: coaching's enrolment fee, Urolithin A's trial,
+    // Omega-3's volume tiers (1-2, 3-5, 6 and more)
+    expect(sellable.some((r) => r.one_time_fee > 0)).toBe(true);
+    expect(sellable.some((r) => r.trial_period_days > 0)).toBe(true);
+    expect(sellable.some((r) => r.billing_scheme === 'tiered')).toBe(true);
     const carts: { row: Row; quantity: number }[][] = [];
-    for (const row of sellable) for (const quantity of [1, 3]) carts.push([{ row, quantity }]);
+    for (const row of sellable) for (const quantity of [1, 3, 6]) carts.push([{ row, quantity }]);
     for (const [i, a] of sellable.entries())
       for (const b of sellable.slice(i + 1))
         carts.push([
@@ -221,8 +248,9 @@ describe('the server total equals checkoutTotals over the seeded catalogue', () 
         id: row.id,
         templateId: row.template_id,
         totalCents: baseline(row) * quantity,
-        totalDiscountCents: row.unit_amount * quantity,
+        totalDiscountCents: amountOf(row, quantity),
         recurring: row.months > 0,
+        ...extrasOf(row),
       }));
       for (const code of CODES) {
         const coupon = couponAnswer(
@@ -244,11 +272,16 @@ describe('the server total equals checkoutTotals over the seeded catalogue', () 
         const expected = checkoutTotals('purchase', lines, coupon);
         const got = (server as Exclude<typeof server, 'refused'>).totals;
         expect(summaryOf(got), label).toEqual(summaryOf(expected));
-        // One-time purchases count in Total Due Now and are what is charged now (002 §2.7).
+        // One-time purchases count in Total Due Now and are what is charged now (002 §2.7), with every
+        // line's one-time fee (002 §3); a recurring plan's own amount is billed when its subscription starts.
         const oneTime = expected.lines
           .filter((_, i) => !lines[i]!.recurring)
           .reduce((s, l) => s + l.total, 0);
-        expect(got.chargedNow, label).toBe(oneTime);
+        const fees = lines.reduce((s, l) => s + (l.oneTimeFeeCents ?? 0), 0);
+        expect(got.chargedNow, label).toBe(oneTime + fees);
+        // a plan on a trial is not due now
+        const trials = expected.lines.filter((_, i) => lines[i]!.trialDays).reduce((s, l) => s + l.total, 0);
+        expect(got.totalDueNow, label).toBe(got.subTotal - got.savings - got.specialDiscount - trials + fees);
         checked += 1;
       }
     }

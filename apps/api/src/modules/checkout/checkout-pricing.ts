@@ -28,6 +28,11 @@ export function toPricedVariant(row: VariantRow): PricedVariant {
     unitAmountCents: row.unitAmount,
     size: row.planProperties.dosage_size ?? null,
     unitsPerMonth: row.planProperties.units_per_month ?? null,
+    billingScheme: row.billingScheme,
+    tiers: row.tiers,
+    tiersMode: row.tiersMode,
+    oneTimeFeeCents: row.oneTimeFee,
+    trialDays: row.trialPeriodDays,
   };
 }
 

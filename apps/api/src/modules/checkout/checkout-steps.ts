@@ -172,14 +172,15 @@ export function createCheckoutSteps(deps: {
     const payer = await orders.payer(actor.userId);
     const customerId = payer?.stripeId ?? null;
     if (!customerId || !payments.ownsCustomer(customerId)) throw CheckoutErrors.missingCard();
-    const oneTime = plan.price.items.filter((i) => i.variant.pricingType === 'one_time');
-    const first = oneTime[0]?.variant.templateName ?? 'Order';
+    // what is charged now: the one-time lines, and the one-time fees of recurring ones (002 §3)
+    const charged = plan.price.items.filter((_, i) => (plan.price.totals.lines[i]?.chargedNow ?? 0) > 0);
+    const first = charged[0]?.variant.templateName ?? 'Order';
     try {
       const { paymentId } = await payments.charge({
         customerId,
         amount,
-        currency: oneTime[0]?.variant.currency ?? 'usd',
-        description: oneTime.length > 1 ? `${first} and ${oneTime.length - 1} more` : first,
+        currency: charged[0]?.variant.currency ?? 'usd',
+        description: charged.length > 1 ? `${first} and ${charged.length - 1} more` : first,
         idempotencyKey: `checkout-${row.id}-${attempt}`,
       });
       progress.payment = { attempt, paymentId };
@@ -214,9 +215,10 @@ export function createCheckoutSteps(deps: {
           productId: item.variant.id,
           quantity: item.quantity,
           promoCode: line.percentOff && coupon ? coupon.code : null,
-          subtotalAmount: line.subTotal - line.savings,
+          // a one-time fee (002 §3) is part of what the order was charged, never discounted
+          subtotalAmount: line.subTotal - line.savings + line.oneTimeFee,
           discountAmount: line.specialDiscount,
-          amount: line.total,
+          amount: line.total + line.oneTimeFee,
           currency: item.variant.currency,
         });
         await o.setStatus(id, { status: 'paid', submittedAt: at, providerPaymentId: paymentId });
@@ -328,6 +330,8 @@ export function createCheckoutSteps(deps: {
             quantity: 1,
             promoCode: plan.price.coupon?.code ?? null,
             intakeId: plan.intakeId,
+            // nothing is charged before a physician approves (000 §1): a fee stays due with the first period
+            at: now(),
           },
         );
         progress.coaching = { subscription: made.subscription._id, created: made.created };
@@ -352,11 +356,14 @@ export function createCheckoutSteps(deps: {
         for (const [i, item] of plan.price.items.entries()) {
           if (item.variant.pricingType !== 'recurring' || done.some((s) => s.product === item.variant.id))
             continue;
-          const percent = plan.price.totals.lines[i]?.percentOff;
+          const line = plan.price.totals.lines[i];
           const made = await subscriptions.createForProduct(userId, organizationId, item.variant.id, {
             quantity: item.quantity,
-            promoCode: percent ? (plan.price.coupon?.code ?? null) : null,
+            promoCode: line?.percentOff ? (plan.price.coupon?.code ?? null) : null,
             intakeId: null,
+            // the trial starts with the purchase; the fee was charged with it (the payment step)
+            at: now(),
+            oneTimeFeePaid: (line?.oneTimeFee ?? 0) > 0 && (line?.chargedNow ?? 0) > 0,
           });
           done.push({ product: item.variant.id, subscription: made.subscription._id, created: made.created });
           progress.subscriptions = done;

@@ -58,6 +58,11 @@ const variantColumns = {
   intervalCount: products.intervalCount,
   isDefault: products.isDefault,
   planProperties: products.planProperties,
+  oneTimeFee: products.oneTimeFee,
+  billingScheme: products.billingScheme,
+  tiers: products.tiers,
+  tiersMode: products.tiersMode,
+  trialPeriodDays: products.trialPeriodDays,
 };
 export type VariantRow = RowOf<typeof variantColumns>;
 

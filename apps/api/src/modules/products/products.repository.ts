@@ -54,6 +54,11 @@ const productColumns = {
   intervalCount: products.intervalCount,
   isDefault: products.isDefault,
   planProperties: products.planProperties,
+  oneTimeFee: products.oneTimeFee,
+  billingScheme: products.billingScheme,
+  tiers: products.tiers,
+  tiersMode: products.tiersMode,
+  trialPeriodDays: products.trialPeriodDays,
 };
 type ProductRow = RowOf<typeof productColumns>;
 
@@ -106,6 +111,12 @@ export function toProduct(row: ProductRow): Product {
       interval: recurring ? 'month' : null,
       per_month_cost: recurring ? Math.round(row.unitAmount / row.intervalCount) : null,
       recurring: { is_recurring: recurring },
+      // 002 §3's broader pricing fields (Stripe's Price): a setup fee, per-unit or tiered pricing, a trial.
+      one_time_fee: row.oneTimeFee,
+      billing_scheme: row.billingScheme,
+      tiers: row.tiers ?? null,
+      tiers_mode: row.tiersMode ?? null,
+      trial_period_days: row.trialPeriodDays,
     },
     plan_properties: row.planProperties,
   };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { renewalAmountCents } from '@portal/domain/pricing/plan-billing';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { describeError } from '../../platform/log-safe';
@@ -39,7 +40,8 @@ export function createRenewalJob(deps: {
         {
           status: row.status,
           durationMonths: row.durationMonths,
-          amount: row.productPlans.reduce((sum, p) => sum + p.unit_amount, 0),
+          // each plan's period amount (a tiered plan's for its quantity); a one-time fee is never renewed
+          amount: renewalAmountCents(row.productPlans),
           currentPeriodStart: row.currentPeriodStart,
           currentPeriodEnd: row.currentPeriodEnd,
           pauseCollection: row.pauseCollection,

@@ -105,6 +105,11 @@ function subscriptionQueries(db: Db) {
           unitAmount: products.unitAmount,
           intervalCount: products.intervalCount,
           planProperties: products.planProperties,
+          oneTimeFee: products.oneTimeFee,
+          billingScheme: products.billingScheme,
+          tiers: products.tiers,
+          tiersMode: products.tiersMode,
+          trialPeriodDays: products.trialPeriodDays,
           template: templateColumns,
         })
         .from(products)

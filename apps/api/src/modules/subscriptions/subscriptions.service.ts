@@ -1,5 +1,6 @@
 import type { Subscription } from '@portal/domain/contracts/subscription';
 import { specialDiscountCents } from '@portal/domain/pricing/plan-pricing';
+import { isTiered, lineAmountCents, trialEndsAt } from '@portal/domain/pricing/price-scheme';
 import type { SubscriptionProductPlan } from '../../db/schema/subscriptions';
 import { Errors } from '../../platform/errors';
 import { couponRedeemable } from '../billing/billing.service';
@@ -12,7 +13,15 @@ import {
   toSubscription,
 } from './subscriptions.repository';
 
-export type CreateInput = { quantity: number; promoCode: string | null; intakeId: string | null };
+export type CreateInput = {
+  quantity: number;
+  promoCode: string | null;
+  intakeId: string | null;
+  /** When the subscription is bought (its trial starts then); now when absent. */
+  at?: Date;
+  /** The price's one-time fee was charged with the purchase (the shop's checkout). */
+  oneTimeFeePaid?: boolean;
+};
 type Result = { subscription: Subscription; created: boolean };
 
 /**
@@ -91,6 +100,7 @@ export function createSubscriptionsService(deps: {
           coupon && couponRedeemable(coupon) && coupon.appliesTo.includes(template.id) ? coupon : null;
 
         const selected = intake?.products.find((p) => p.product === product.id);
+        const at = input.at ?? new Date();
         const plan: SubscriptionProductPlan = {
           product_template: template.id,
           product: product.id,
@@ -98,6 +108,24 @@ export function createSubscriptionsService(deps: {
           duration: product.intervalCount,
           unit_amount: product.unitAmount,
         };
+        // 002 §3's pricing fields go with the plan: a tiered price's amount for the quantity (what renewals
+        // bill), the one-time fee (paid now or due with the first period, never again), the trial's end.
+        const scheme = {
+          unit_amount: product.unitAmount,
+          billing_scheme: product.billingScheme,
+          tiers: product.tiers,
+          tiers_mode: product.tiersMode,
+        };
+        if (isTiered(scheme)) plan.period_amount = lineAmountCents(scheme, input.quantity);
+        if (product.oneTimeFee > 0) {
+          plan.one_time_fee = product.oneTimeFee;
+          if (input.oneTimeFeePaid) plan.one_time_fee_paid_at = at.toISOString();
+        }
+        const trialEnd = product.trialPeriodDays > 0 ? trialEndsAt(at, product.trialPeriodDays) : null;
+        if (trialEnd) {
+          plan.trial_period_days = product.trialPeriodDays;
+          plan.trial_ends_at = trialEnd.toISOString();
+        }
         const dosage = selected?.dosage ?? product.planProperties.dosage_size;
         const frequency = selected?.frequency ?? product.planProperties.frequency;
         if (dosage) plan.dosage = dosage;
@@ -111,6 +139,8 @@ export function createSubscriptionsService(deps: {
           name: template.name,
           durationMonths: product.intervalCount,
           productPlans: [plan],
+          // A trial's period is the trial: the next billing date is its end (checkout + trial days).
+          ...(trialEnd ? { currentPeriodStart: at, currentPeriodEnd: trialEnd } : {}),
           intakeId: intake?.id ?? null,
           membershipId: template.type === 'coaching_membership' ? template.membershipId : null,
           promoCode: applies?.code ?? null,

@@ -67,10 +67,46 @@ export function createSandboxSubscriptionBilling(): SubscriptionBilling {
     };
   };
 
+  /**
+   * A trial's start, as Stripe's: the subscription trials until `trialEnd` (its first period is billed then,
+   * by the renewal job) and its first invoice holds only the one-time fee.
+   */
+  const trialStart = (sub: SubscriptionSnapshot, id: string, at: Date, trialEnd: Date, key: string) => {
+    const fee = Math.max(0, Math.round(sub.oneTimeFee ?? 0));
+    if (fee > 0 && (!sub.customerId || !sub.hasDefaultCard)) throw PaymentErrors.declined();
+    const invoiceId = `in_sandbox_${digest(key)}`;
+    return {
+      subscription: view({ ...sub, id }, at, {
+        status: 'trialing',
+        pause_collection: null,
+        current_period_start: at,
+        current_period_end: trialEnd,
+        latest_invoice: invoiceId,
+      }),
+      invoice: {
+        id: invoiceId,
+        status: 'paid' as const,
+        amount_due: fee,
+        amount_paid: fee,
+        currency: sub.currency,
+        period_start: at,
+        period_end: trialEnd,
+        paid_at: at,
+      },
+    };
+  };
+
   return {
     async start(sub, { at, idempotencyKey }) {
       const id = `sub_sandbox_${digest(`start-${idempotencyKey}`)}`;
-      return billedPeriod(sub, id, at, idempotencyKey, sub.firstPeriodPercentOff);
+      if (sub.trialEnd && sub.trialEnd.getTime() > at.getTime())
+        return trialStart(sub, id, at, sub.trialEnd, idempotencyKey);
+      const started = billedPeriod(sub, id, at, idempotencyKey, sub.firstPeriodPercentOff);
+      // the setup fee goes on the first invoice only
+      const fee = Math.max(0, Math.round(sub.oneTimeFee ?? 0));
+      if (fee === 0) return started;
+      const due = started.invoice.amount_due + fee;
+      return { ...started, invoice: { ...started.invoice, amount_due: due, amount_paid: due } };
     },
 
     async retrieve(sub) {

@@ -86,6 +86,7 @@ export function createStripeSubscriptionBilling(
                 { idempotencyKey: `portal-coupon-${idempotencyKey}` },
               )
             : null;
+        const fee = Math.max(0, Math.round(sub.oneTimeFee ?? 0));
         const created = await client.subscriptions.create(
           {
             customer: sub.customerId,
@@ -101,6 +102,15 @@ export function createStripeSubscriptionBilling(
             ],
             // charge the card on file now, or fail the approval (nothing half-made to clean up)
             ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
+            // 002 §3: a setup fee on the first invoice only; a trial billing the first period at its end
+            ...(fee > 0
+              ? {
+                  add_invoice_items: [
+                    { price_data: { currency: sub.currency, product: product.id, unit_amount: fee } },
+                  ],
+                }
+              : {}),
+            ...(sub.trialEnd ? { trial_end: toUnix(sub.trialEnd) } : {}),
             payment_behavior: 'error_if_incomplete',
             expand: ['latest_invoice'],
             metadata: { portal_key: idempotencyKey },

@@ -63,6 +63,13 @@ export type SubscriptionSnapshot = {
    * renewals bill the full amount. Read by `start`.
    */
   firstPeriodPercentOff?: number | undefined;
+  /** A setup fee (002 §3 one_time_fee) billed with the first invoice only, never renewed. Read by `start`. */
+  oneTimeFee?: number | undefined;
+  /**
+   * The end of a trial (002 §3 trial_period_days): `start` begins the subscription trialing until then and
+   * bills the first period at that date (the first invoice holds only the fee). Read by `start`.
+   */
+  trialEnd?: Date | null | undefined;
   currency: string;
   description: string;
 };

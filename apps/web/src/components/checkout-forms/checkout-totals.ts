@@ -21,6 +21,12 @@ export function pricedVariantOf(product: Product): PricedVariant {
     unitAmountCents: product.pricing.unit_amount,
     size: product.plan_properties.dosage_size ?? null,
     unitsPerMonth: product.plan_properties.units_per_month ?? null,
+    // 002 §3's broader pricing fields, priced as the server prices them
+    billingScheme: product.pricing.billing_scheme ?? null,
+    tiers: product.pricing.tiers ?? null,
+    tiersMode: product.pricing.tiers_mode ?? null,
+    oneTimeFeeCents: product.pricing.one_time_fee ?? null,
+    trialDays: product.pricing.trial_period_days ?? null,
   };
 }
 

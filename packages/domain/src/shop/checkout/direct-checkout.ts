@@ -2,6 +2,13 @@ import type { SubscriptionStatus } from '../../contracts/subscription';
 import type { CheckoutTotals } from '../../pricing/checkout-totals';
 import { defaultPlanProduct, type PlanProduct, sortByIntervalCount } from '../../pricing/plan-default';
 import { renewsEveryText } from '../../pricing/plan-texts';
+import {
+  oneTimeFeeCents,
+  type PriceTier,
+  type TiersMode,
+  tierFor,
+  trialDaysOf,
+} from '../../pricing/price-scheme';
 
 /** A priced product as the direct checkout panel reads it (002 §3 Product pricing). */
 export interface DirectCheckoutProduct extends PlanProduct {
@@ -14,16 +21,14 @@ export interface DirectCheckoutProduct extends PlanProduct {
     /** per_unit: unit_amount per unit; tiered: the tier the quantity falls in sets the unit amount. */
     billing_scheme?: 'per_unit' | 'tiered' | null;
     tiers?: readonly PriceTier[] | null;
+    /** How tiers price a quantity: volume (all units at one tier) or graduated (each unit at its tier). */
+    tiers_mode?: TiersMode | null;
     /** Billing starts this many days after the purchase. */
     trial_period_days?: number | null;
   };
 }
 
-/** A tier of a tiered price: quantities up to `up_to` (null: any above) cost `unit_amount` each. */
-export interface PriceTier {
-  up_to: number | null;
-  unit_amount: number;
-}
+export type { PriceTier };
 
 /**
  * The plans the panel offers (002 §2.7, §4.4), shortest first. In one-time-only mode (a patient who already
@@ -61,9 +66,7 @@ export function preselectedPlan<T extends DirectCheckoutProduct>(
 /** The unit amount for a quantity: a tiered price takes the first tier that holds it (002 §3 billing_scheme). */
 export function unitAmountFor(pricing: DirectCheckoutProduct['pricing'], quantity = 1): number {
   if (pricing.billing_scheme !== 'tiered' || !pricing.tiers?.length) return pricing.unit_amount;
-  const tiers = [...pricing.tiers].sort((a, b) => (a.up_to ?? Infinity) - (b.up_to ?? Infinity));
-  const tier = tiers.find((t) => t.up_to === null || quantity <= t.up_to) ?? tiers[tiers.length - 1]!;
-  return tier.unit_amount;
+  return tierFor(pricing.tiers, quantity).unit_amount;
 }
 
 /** The panel's Summary: the checkout's totals with the one-time fee and the trial (cents). */
@@ -79,27 +82,32 @@ export interface DirectCheckoutSummary {
   trialDays: number;
 }
 
-const wholeCents = (value: number | null | undefined) =>
-  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0;
-
 /**
- * What the panel shows for a plan: the server's and page's shared `checkoutTotals`, then the plan's pricing
- * fields (002 §3): a one-time fee is added to what is due now (charged once, not on renewals), and a trial
- * defers the plan's own amount, so only the fee is due now while Sub-Total, Savings and Special Discount
- * still describe the plan.
+ * What the panel shows for a plan: the server's and page's shared `checkoutTotals`, with the plan's pricing
+ * fields (002 §3): a one-time fee is due now once (charged once, not on renewals), and a trial defers the
+ * plan's own amount, so only the fee is due now while Sub-Total, Savings and Special Discount still describe
+ * the plan. Totals whose lines already carry the fee and the trial (`variantLine` of a variant with them,
+ * as the server prices it) are taken as they are; totals of a plan priced without them get them added.
  */
 export function directCheckoutSummary(
-  totals: Pick<CheckoutTotals, 'subTotal' | 'savings' | 'specialDiscount' | 'totalDueNow'>,
+  totals: Pick<CheckoutTotals, 'subTotal' | 'savings' | 'specialDiscount' | 'totalDueNow'> &
+    Partial<Pick<CheckoutTotals, 'oneTimeFees' | 'lines'>>,
   pricing: DirectCheckoutProduct['pricing'],
 ): DirectCheckoutSummary {
-  const oneTimeFee = wholeCents(pricing.one_time_fee);
-  const trialDays = Math.floor(wholeCents(pricing.trial_period_days));
+  const carriedFee = totals.oneTimeFees ?? 0;
+  const carriedTrial = (totals.lines ?? []).some((l) => l.trialDays > 0);
+  const oneTimeFee = Math.max(carriedFee, oneTimeFeeCents(pricing.one_time_fee));
+  const trialDays =
+    pricing.type === 'recurring'
+      ? Math.max(trialDaysOf(pricing.trial_period_days), ...(totals.lines ?? []).map((l) => l.trialDays))
+      : 0;
+  const planDue = totals.totalDueNow - carriedFee;
   return {
     subTotal: totals.subTotal,
     savings: totals.savings,
     specialDiscount: totals.specialDiscount,
     oneTimeFee,
-    totalDueNow: (trialDays > 0 ? 0 : totals.totalDueNow) + oneTimeFee,
+    totalDueNow: (trialDays > 0 && !carriedTrial ? 0 : planDue) + oneTimeFee,
     trialDays,
   };
 }
