@@ -38,10 +38,12 @@ import { notifierFor } from '../notifications/notifier';
 import { createSelfServiceRepository } from '../subscriptions/self-service.repository';
 import { createCareRepository } from './care.repository';
 import { createCareService } from './care.service';
+import { catalogueRoutes } from './catalogue.routes';
 import { createChartRepository } from './chart.repository';
 import { createChartService } from './chart.service';
 import { clinicSettingsRoutes } from './clinic-settings.routes';
 import { createDecisionsService } from './decisions.service';
+import { shopSettingsRoutes } from './shop-settings.routes';
 import { createStaffService } from './staff.service';
 import { createStaffAdminService } from './staff-admin.service';
 import { createTasksService } from './tasks.service';
@@ -391,4 +393,6 @@ export const careRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(clinicSettingsRoutes);
   await app.register(visitIntrosRoutes);
+  await app.register(shopSettingsRoutes);
+  await app.register(catalogueRoutes);
 };
