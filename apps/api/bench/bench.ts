@@ -3,7 +3,7 @@
  * Starts the built server (apps/api/dist/main.js) as a separate process, on the embedded database and on
  * PostgreSQL, and alternates the bare route and the authenticated read in rounds, quoting medians.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { AIMS, type Figure, printFigures } from './aims';
 import { CARE_LOAD, measureCare, seedCareLoad } from './care';
-import { benchChat, type ChatResults, chatFigures } from './chat';
+import { benchChat, chatFigures } from './chat';
 import { startCpuBurner } from './cpu-burner';
 import {
   giveNotifications,
@@ -22,8 +22,9 @@ import {
   signupNotificationPatients,
 } from './dashboard';
 import { measureFunnel, prepareFunnel } from './funnel';
-import { benchLabs, type LabsResults, labsFigures } from './labs';
+import { benchLabs, labsFigures } from './labs';
 import { benchLighthouse } from './lighthouse';
+import { benchShop, shopFigures } from './shop';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'apps/api/dist/main.js');
@@ -222,6 +223,74 @@ function careFigures(care: Awaited<ReturnType<typeof measureCare>>): Figure[] {
 }
 const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
 
+/**
+ * The areas measured each on a PostgreSQL database of its own, after the shared figures; BENCH_ONLY=<name>
+ * measures one alone.
+ */
+const AREAS: Record<string, { run: (pgUrl: string, dataDir: string) => Promise<Figure[]> }> = {
+  // the chat (issue 13), with Redis
+  chat: {
+    run: async (pgUrl, dataDir) =>
+      chatFigures(
+        await benchChat({ pgUrl, dataDir, seconds: SECONDS, start: startServer, stop: stopServer }),
+      ),
+  },
+  // the labs (issue 14)
+  labs: {
+    run: async (pgUrl, dataDir) =>
+      labsFigures(
+        await benchLabs({
+          pgUrl,
+          dataDir,
+          seconds: SECONDS,
+          rounds: ROUNDS,
+          start: startServer,
+          stop: stopServer,
+        }),
+      ),
+  },
+  // the shop and its checkout panel (issue 15)
+  shop: {
+    run: async (pgUrl, dataDir) =>
+      shopFigures(
+        await benchShop({
+          pgUrl,
+          dataDir,
+          seconds: SECONDS,
+          rounds: ROUNDS,
+          start: startServer,
+          stop: stopServer,
+        }),
+      ),
+  },
+};
+
+/** The /shop route's gzipped JavaScript as the build lays it out: the entry, the focus shell and the shop page. */
+function shopJavaScriptFigure(): Figure {
+  // the script exits 1 over its budget: the figure reports that itself
+  const { stdout: out } = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'apps/web/scripts/measure-route-js.mjs'),
+      '--budget',
+      String(AIMS.shop.routeJsKb),
+      'src/app/shells/focus-shell.tsx',
+      'src/features/shop/pages/shop-page.tsx',
+    ],
+    { encoding: 'utf8' },
+  );
+  const total = /([\d.]+) KB {2}total gzipped JS/.exec(out);
+  if (!total) throw new Error(`measure-route-js: ${out}`);
+  return {
+    group: 'Route JavaScript (gzipped, as the build lays it out)',
+    name: '/shop (entry, focus shell, shop page)',
+    value: Number(total[1]),
+    unit: 'KB',
+    digits: 1,
+    aim: { atMost: AIMS.shop.routeJsKb },
+  };
+}
+
 async function main() {
   const results: Awaited<ReturnType<typeof measure>>[] = [];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
@@ -229,56 +298,36 @@ async function main() {
   let loginJs = { kb: 0, files: 0 };
   let dashboard: Awaited<ReturnType<typeof measureDashboard>> | undefined;
   let care: Awaited<ReturnType<typeof measureCare>> = [];
-  let chat: ChatResults | undefined;
-  let labs: LabsResults | undefined;
-  // BENCH_ONLY=care: the care workspace's figures alone (PostgreSQL); BENCH_ONLY=chat: the chat's (PostgreSQL,
-  // Redis); BENCH_ONLY=labs: the labs' (PostgreSQL)
+  const areaFigures: Figure[] = [];
+  // BENCH_ONLY=care: the care workspace's figures alone (PostgreSQL); BENCH_ONLY=<area>: one area of AREAS
   const only = process.env.BENCH_ONLY;
   const notificationPages: { label: string; pages: Awaited<ReturnType<typeof measureNotificationPages>> }[] =
     [];
   const orgOf = async (base: string) =>
     ((await (await fetch(`${base}/organization/search?domain=localhost`)).json()) as { _id: string })._id;
-  try {
-    if (only === 'care') {
-      const pgUrl = await freshPostgres();
-      if (!pgUrl) throw new Error('BENCH_ONLY=care needs PostgreSQL');
-      const server = await startServer({ DATABASE_URL: pgUrl, DATA_DIR: dataDir }, 3902);
-      const org = await orgOf(server.base);
-      await seedCareLoad(pgUrl, org);
-      care = await measureCare(server.base, org, Math.min(SECONDS, 3));
-      await stopServer(server);
-    }
-    if (only === 'chat') {
-      const pgUrl = await freshPostgres();
-      if (!pgUrl) throw new Error('BENCH_ONLY=chat needs PostgreSQL');
-      chat = await benchChat({ pgUrl, dataDir, seconds: SECONDS, start: startServer, stop: stopServer });
-    }
-    if (only === 'labs') {
-      const pgUrl = await freshPostgres();
-      if (!pgUrl) throw new Error('BENCH_ONLY=labs needs PostgreSQL');
-      labs = await benchLabs({
-        pgUrl,
-        dataDir,
-        seconds: SECONDS,
-        rounds: ROUNDS,
-        start: startServer,
-        stop: stopServer,
-      });
-    }
-  } finally {
-    if (only) rmSync(dataDir, { recursive: true, force: true });
-  }
   if (only) {
-    const aims = printFigures(
-      only === 'chat' && chat
-        ? chatFigures(chat)
-        : only === 'labs' && labs
-          ? labsFigures(labs)
-          : careFigures(care),
-    );
-    const section = only === 'chat' ? 'Chat' : only === 'labs' ? 'Labs' : 'Care';
+    const figures: Figure[] = [];
+    try {
+      const pgUrl = await freshPostgres();
+      if (!pgUrl) throw new Error(`BENCH_ONLY=${only} needs PostgreSQL`);
+      if (only === 'care') {
+        const server = await startServer({ DATABASE_URL: pgUrl, DATA_DIR: dataDir }, 3902);
+        const org = await orgOf(server.base);
+        await seedCareLoad(pgUrl, org);
+        figures.push(...careFigures(await measureCare(server.base, org, Math.min(SECONDS, 3))));
+        await stopServer(server);
+      } else {
+        const area = AREAS[only];
+        if (!area) throw new Error(`BENCH_ONLY=${only}: one of care, ${Object.keys(AREAS).join(', ')}`);
+        figures.push(...(await area.run(pgUrl, dataDir)));
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    if (only === 'shop') figures.push(shopJavaScriptFigure());
+    const aims = printFigures(figures);
     console.info(
-      `\n${section} aims: ${aims.passed} pass, ${aims.failed.length} FAIL${aims.failed.map((f) => `\n  FAIL ${f}`).join('')}`,
+      `\n${only} aims: ${aims.passed} pass, ${aims.failed.length} FAIL${aims.failed.map((f) => `\n  FAIL ${f}`).join('')}`,
     );
     return;
   }
@@ -314,27 +363,11 @@ async function main() {
       await seedCareLoad(pgUrl, org);
       care = await measureCare(server.base, org, Math.min(SECONDS, 3));
       await stopServer(server);
-      // the chat on a database of its own (issue 13)
-      const chatUrl = await freshPostgres();
-      if (chatUrl)
-        chat = await benchChat({
-          pgUrl: chatUrl,
-          dataDir,
-          seconds: SECONDS,
-          start: startServer,
-          stop: stopServer,
-        });
-      // the labs on a database of their own (issue 14)
-      const labsUrl = await freshPostgres();
-      if (labsUrl)
-        labs = await benchLabs({
-          pgUrl: labsUrl,
-          dataDir,
-          seconds: SECONDS,
-          rounds: ROUNDS,
-          start: startServer,
-          stop: stopServer,
-        });
+      // each area on a database of its own
+      for (const area of Object.values(AREAS)) {
+        const areaUrl = await freshPostgres();
+        if (areaUrl) areaFigures.push(...(await area.run(areaUrl, dataDir)));
+      }
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -424,8 +457,8 @@ async function main() {
       });
   }
   figures.push(...careFigures(care));
-  if (chat) figures.push(...chatFigures(chat));
-  if (labs) figures.push(...labsFigures(labs));
+  figures.push(...areaFigures);
+  figures.push(shopJavaScriptFigure());
   const aims = printFigures(figures);
   for (const side of notificationPages) {
     // "as fast as one with 10": every page of the large list within 1.5x the small list's first page (and

@@ -18,6 +18,7 @@ import pg from 'pg';
 import type { LabMarkerDefinition, LabRange } from '../src/db/schema/labs';
 import { markerDefinition } from '../src/db/seed/lab-markers';
 import { AIMS, type Figure } from './aims';
+import { call, medianOf, p95Get, signUp } from './http-kit';
 
 type Started = { base: string };
 
@@ -109,11 +110,6 @@ const EXTRA: readonly [string, string, string, string, number, number][] = [
   ['dhea_s', 'DHEA Sulfate', 'ug/dL', 'Hormones', 35, 256],
   ['cortisol', 'Cortisol (morning)', 'ug/dL', 'Hormones', 4, 22],
 ];
-
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
-};
 
 /** A value a patient could have: the middle of the clinic's optimal band, else of the normal range. */
 function typicalValue(ranges: readonly LabRange[]): number {
@@ -280,57 +276,6 @@ async function seedLabs(pgUrl: string, userId: string) {
   }
 }
 
-async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A new patient of the demo clinic, signed up as the app does (POST /v2/users). */
-async function signUp(base: string) {
-  const org = (await call<{ _id: string }>(`${base}/organization/search?domain=localhost`))._id;
-  const { token, user } = await call<{ token: string; user: { _id: string } }>(`${base}/v2/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({
-      first_name: 'Labs',
-      last_name: 'Bench',
-      email: `labs-${Date.now()}@bench.test`,
-      password: 'secret123',
-      organization: org,
-      accepted_terms: true,
-    }),
-  });
-  return { token, userId: user._id };
-}
-
-const medianOf = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-/** `clients` clients asking `path` in turn for `seconds` (after half a second unmeasured): p95 in ms. */
-async function p95(base: string, token: string, path: string, seconds: number, clients = LABS_LOAD.clients) {
-  const latencies: number[] = [];
-  const warmUntil = performance.now() + 500;
-  const until = warmUntil + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < until) {
-        const started = performance.now();
-        const res = await fetch(`${base}${path}`, {
-          headers: { accept: 'application/json, application/pdf', authorization: `Bearer ${token}` },
-        });
-        await res.arrayBuffer();
-        if (!res.ok) throw new Error(`${path}: ${res.status}`);
-        if (started >= warmUntil) latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  return { p95: percentile(latencies, 95), count: latencies.length };
-}
-
 export type LabsResults = { name: string; p95: number; count: number; aim: number }[];
 
 /** Seeds the patient's labs on a server of its own (PostgreSQL), checks the answers, then measures. */
@@ -338,7 +283,7 @@ export async function benchLabs<S extends Started>(opts: LabsBenchOptions<S>): P
   const server = await opts.start({ DATABASE_URL: opts.pgUrl, DATA_DIR: opts.dataDir }, PORT);
   try {
     const { base } = server;
-    const { token, userId } = await signUp(base);
+    const { token, userId } = await signUp(base, 'Labs');
     const ids = await seedLabs(opts.pgUrl, userId);
     const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
     const paths = {
@@ -395,7 +340,7 @@ export async function benchLabs<S extends Started>(opts: LabsBenchOptions<S>): P
     for (let round = 0; round < rounds; round++)
       for (let k = 0; k < measured.length; k++) {
         const i = (k + round) % measured.length;
-        const m = await p95(base, token, measured[i]!.path, seconds);
+        const m = await p95Get(base, token, measured[i]!.path, seconds, LABS_LOAD.clients);
         runs[i]!.p95.push(m.p95);
         runs[i]!.count += m.count;
       }

@@ -1,0 +1,58 @@
+/** What the bench's measured areas share: percentiles, JSON calls, a new patient, p95 at n clients. */
+
+export const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? 0;
+};
+
+export const medianOf = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** A JSON call that must succeed (30 s at most). */
+export async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A new patient of the demo clinic on this host, signed up as the app does (POST /v2/users). */
+export async function signUp(base: string, name: string) {
+  const org = (await call<{ _id: string }>(`${base}/organization/search?domain=localhost`))._id;
+  const { token, user } = await call<{ token: string; user: { _id: string } }>(`${base}/v2/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({
+      first_name: name,
+      last_name: 'Bench',
+      email: `${name.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@bench.test`,
+      password: 'secret123',
+      organization: org,
+      accepted_terms: true,
+    }),
+  });
+  return { token, userId: user._id, organizationId: org };
+}
+
+/** `clients` clients asking `path` in turn for `seconds` (after half a second unmeasured): p95 in ms. */
+export async function p95Get(base: string, token: string, path: string, seconds: number, clients: number) {
+  const latencies: number[] = [];
+  const warmUntil = performance.now() + 500;
+  const until = warmUntil + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        const res = await fetch(`${base}${path}`, {
+          headers: { accept: 'application/json, application/pdf', authorization: `Bearer ${token}` },
+        });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${path}: ${res.status}`);
+        if (started >= warmUntil) latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  return { p95: percentile(latencies, 95), count: latencies.length };
+}
