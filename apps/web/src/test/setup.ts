@@ -18,8 +18,10 @@ beforeEach(() => {
   fixClock();
 });
 
-// Waits for what a screen shows hold on a busy two-core machine: Testing Library's default of 1 s does not.
-configure({ asyncUtilTimeout: 10_000 });
+// Waits for what a screen shows hold on a busy two-core machine: Testing Library's default of 1 s does not, and
+// 10 s did not once for a route's first lazy page, transformed on demand while both cores ran other suites. A
+// test's own limit (30 s) still bounds it.
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();
