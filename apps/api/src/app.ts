@@ -14,6 +14,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createStatisticsJob, STATISTICS_QUEUE, STATISTICS_SCHEDULE } from './db/statistics';
 import { addressRoutes } from './modules/address/address.routes';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -281,6 +282,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await api.register(appointmentsRoutes);
     await api.register(addressRoutes);
     await api.register(notificationsRoutes);
+    await api.register(alertsRoutes);
     await api.register(failedJobsRoutes);
     await api.register(careRoutes);
     await api.register(realtimeRoutes);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_KINDS } from '../care/alerts';
 import { PASSWORD_MAX } from '../constants';
 import { MESSAGES } from '../messages';
 import { isStrongPassword } from '../validation/settings';
@@ -295,8 +296,24 @@ export const CareCallTask = z.discriminatedUnion('kind', [
 ]);
 export type CareCallTask = z.infer<typeof CareCallTask>;
 
-/** GET /care/{org}/tasks: open prescription-change requests and calls, oldest first (issue 12 §6). */
-export const CareTask = z.discriminatedUnion('kind', [CarePrescriptionChangeTask, ...CareCallTask.options]);
+/** An alert raised about a patient (002 §7.8), open until a member of the care team marks it done. */
+export const CareAlertTask = z.object({
+  /** The alert's id. */
+  _id: Id,
+  kind: z.literal('patient_alert'),
+  patient: StaffRef,
+  alert: z.object({ kind: z.enum(ALERT_KINDS), label: z.string(), action: z.string() }),
+  /** When the alert was raised. */
+  created_at: z.string(),
+});
+export type CareAlertTask = z.infer<typeof CareAlertTask>;
+
+/** GET /care/{org}/tasks: open prescription-change requests, calls and alerts, oldest first (issue 12 §6). */
+export const CareTask = z.discriminatedUnion('kind', [
+  CarePrescriptionChangeTask,
+  ...CareCallTask.options,
+  CareAlertTask,
+]);
 export type CareTask = z.infer<typeof CareTask>;
 export const CareTasks = z.object({ items: z.array(CareTask) });
 export type CareTasks = z.infer<typeof CareTasks>;
@@ -315,6 +332,21 @@ export const CareCompleteCallResult = z.object({
   outcome: z.string(),
 });
 export type CareCompleteCallResult = z.infer<typeof CareCompleteCallResult>;
+
+/** POST /care/{org}/alerts/{id}/resolve: what the care team did about the alert. */
+export const CareResolveAlertBody = z
+  .object({
+    outcome: z.string().trim().min(1, 'Write what was done about it.').max(2000, 'At most 2000 characters.'),
+  })
+  .strict();
+export type CareResolveAlertBody = z.infer<typeof CareResolveAlertBody>;
+export const CareResolveAlertResult = z.object({
+  _id: Id,
+  kind: z.enum(ALERT_KINDS),
+  resolved_at: z.string(),
+  outcome: z.string(),
+});
+export type CareResolveAlertResult = z.infer<typeof CareResolveAlertResult>;
 
 /** POST /care/{org}/prescription-requests/{id}/resolve: a new prescription, or a message declining. */
 export const CareResolveRequestBody = z.discriminatedUnion('decision', [

@@ -10,6 +10,7 @@ import { subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
 import type { Auth } from '../../platform/auth/access';
 import { ApiError, Errors } from '../../platform/errors';
+import { createAlertsRepository } from '../alerts/alerts.repository';
 import type { NotificationInput, Notifier } from '../notifications/notifier';
 import { createCallTasksService } from './call-tasks.service';
 import { type CareRepository, patientState } from './care.repository';
@@ -18,7 +19,8 @@ import { type CareRepository, patientState } from './care.repository';
  * The care team's tasks (issue 12 §6): the patients' prescription-change requests, which a physician
  * approves with a new prescription or declines with a message (either way the subscription leaves
  * `prescription_requested` for the status it had and the patient is told), and the retention and
- * verification calls booked with the clinic, which a coordinator or physician marks done with an outcome.
+ * verification calls booked with the clinic, which a coordinator or physician marks done with an outcome, and
+ * the alerts raised about patients (002 §7.8), which any member marks done the same way.
  */
 export function createTasksService(deps: {
   db: Db;
@@ -30,6 +32,7 @@ export function createTasksService(deps: {
     if (!staffCan(auth.role, action)) throw Errors.forbidden();
   };
   const calls = createCallTasksService({ db: deps.db, now: deps.now });
+  const alerts = createAlertsRepository(deps.db);
 
   return {
     completeCall: calls.complete,
@@ -68,7 +71,11 @@ export function createTasksService(deps: {
         comment: r.comment,
         created_at: r.createdAt.toISOString(),
       }));
-      const items = [...requests, ...(await calls.open(auth.organizationId))];
+      const [openCalls, openAlerts] = await Promise.all([
+        calls.open(auth.organizationId),
+        alerts.openTasks(auth.organizationId),
+      ]);
+      const items = [...requests, ...openCalls, ...openAlerts];
       // One list, oldest first; ties (rows of one instant) by id, so the order never depends on the merge.
       items.sort((a, b) => a.created_at.localeCompare(b.created_at) || a._id.localeCompare(b._id));
       return { items };

@@ -1,5 +1,6 @@
 import type {
   CareCompleteCallResult,
+  CareResolveAlertResult,
   CareResolveRequestBody,
   CareTasks,
 } from '@portal/domain/contracts/care';
@@ -18,7 +19,10 @@ export interface CareResolveRequestResult {
   subscription: { _id: string; status: string };
 }
 
-/** GET /care/{org}/tasks: prescription-change requests and calls to make, oldest first (issue 12 §6). */
+/**
+ * GET /care/{org}/tasks: prescription-change requests, calls to make and alerts raised about patients, oldest
+ * first (issue 12 §6, 002 §7.8).
+ */
 export function careTasksQueryOptions() {
   return queryOptions({
     queryKey: careTaskKeys.all,
@@ -43,6 +47,14 @@ export function resolvePrescriptionRequest(
 export function completeCall(callId: string, outcome: string): Promise<CareCompleteCallResult> {
   return apiRequest<CareCompleteCallResult>(
     `/care/${seg(requireOrganizationId())}/calls/${seg(callId)}/complete`,
+    { method: 'POST', body: { outcome } },
+  );
+}
+
+/** POST /care/{org}/alerts/{id}/resolve: the alert is dealt with, with what was done about it. */
+export function resolveAlert(alertId: string, outcome: string): Promise<CareResolveAlertResult> {
+  return apiRequest<CareResolveAlertResult>(
+    `/care/${seg(requireOrganizationId())}/alerts/${seg(alertId)}/resolve`,
     { method: 'POST', body: { outcome } },
   );
 }
@@ -77,4 +89,8 @@ export function useResolvePrescriptionRequest(task: { _id: string; patient: { _i
 
 export function useCompleteCall(task: { _id: string; patient: { _id: string } }) {
   return useTaskMutation(completeCall, task.patient._id, task._id);
+}
+
+export function useResolveAlert(task: { _id: string; patient: { _id: string } }) {
+  return useTaskMutation(resolveAlert, task.patient._id, task._id);
 }

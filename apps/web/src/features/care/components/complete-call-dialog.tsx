@@ -1,14 +1,19 @@
-import { CareCompleteCallBody } from '@portal/domain/contracts/care';
+import { CareCompleteCallBody, type CareResolveAlertBody } from '@portal/domain/contracts/care';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextArea } from '../../../components/ui/text-area';
 
-/** Marks a booked call done with what came of it; the outcome joins the chart's private notes. */
+/**
+ * Marks a booked call (or an alert about a patient) done with what came of it; the outcome joins the chart's
+ * private notes.
+ */
 export function CompleteCallDialog({
   title,
   summary,
+  hint = "What came of the call. It is added to the patient's private notes.",
+  schema = CareCompleteCallBody,
   onClose,
   pending,
   error,
@@ -16,6 +21,8 @@ export function CompleteCallDialog({
 }: {
   title: string;
   summary: string;
+  hint?: string;
+  schema?: typeof CareCompleteCallBody | typeof CareResolveAlertBody;
   onClose: () => void;
   pending: boolean;
   error: string | null;
@@ -27,7 +34,7 @@ export function CompleteCallDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = CareCompleteCallBody.safeParse({ outcome });
+    const parsed = schema.safeParse({ outcome });
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message);
       return;
@@ -57,7 +64,7 @@ export function CompleteCallDialog({
         {error ? <Alert tone="error">{error}</Alert> : null}
         <TextArea
           label="Outcome"
-          hint="What came of the call. It is added to the patient's private notes."
+          hint={hint}
           value={outcome}
           error={invalid}
           onChange={(e) => setOutcome(e.target.value)}

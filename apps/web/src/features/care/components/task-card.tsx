@@ -1,9 +1,14 @@
 import { formatWaiting } from '@portal/domain/care/review-queue';
 import { staffCan } from '@portal/domain/care/staff-roles';
-import type { CareCallTask, CareTask } from '@portal/domain/contracts/care';
+import {
+  type CareAlertTask,
+  type CareCallTask,
+  CareResolveAlertBody,
+  type CareTask,
+} from '@portal/domain/contracts/care';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useCompleteCall, useResolvePrescriptionRequest } from '../../../api/care/tasks';
+import { useCompleteCall, useResolveAlert, useResolvePrescriptionRequest } from '../../../api/care/tasks';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, personName } from '../lib/labels';
 import { chartPath } from '../lib/paths';
@@ -24,11 +29,14 @@ interface CardProps<T> {
 
 /** One open task: what it is, whose, since when, and the action the signed-in role may take. */
 export function TaskCard({ task, ...rest }: CardProps<CareTask>) {
-  return task.kind === 'prescription_change' ? (
-    <RequestCard task={task} {...rest} />
-  ) : (
-    <CallCard task={task} {...rest} />
-  );
+  switch (task.kind) {
+    case 'prescription_change':
+      return <RequestCard task={task} {...rest} />;
+    case 'patient_alert':
+      return <AlertCard task={task} {...rest} />;
+    default:
+      return <CallCard task={task} {...rest} />;
+  }
 }
 
 function CardFrame({
@@ -182,6 +190,56 @@ function CallCard({ task, role, now, onDone }: CardProps<CareCallTask>) {
               onSuccess: () => {
                 setOpen(false);
                 onDone(`Done: ${name}'s ${TASK_KINDS[task.kind].label.toLowerCase()} is recorded.`);
+              },
+            })
+          }
+        />
+      ) : null}
+    </CardFrame>
+  );
+}
+
+/** An alert raised about a patient (002 §7.8): its name, what the care team is asked to do, and Mark done. */
+function AlertCard({ task, role, now, onDone }: CardProps<CareAlertTask>) {
+  const [open, setOpen] = useState(false);
+  const resolve = useResolveAlert(task);
+  const name = personName(task.patient);
+  return (
+    <CardFrame
+      task={task}
+      now={now}
+      title={task.alert.label}
+      action={
+        staffCan(role, 'write_note') ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              resolve.reset();
+              setOpen(true);
+            }}
+            aria-label={`Mark ${name}'s alert done`}
+          >
+            Mark done
+          </Button>
+        ) : null
+      }
+    >
+      <p>{task.alert.action}</p>
+      {open ? (
+        <CompleteCallDialog
+          title={`${task.alert.label}: ${name}`}
+          summary={task.alert.action}
+          hint="What was done about it. It is added to the patient's private notes."
+          schema={CareResolveAlertBody}
+          onClose={() => setOpen(false)}
+          pending={resolve.isPending}
+          error={resolve.error?.message ?? null}
+          onConfirm={(outcome) =>
+            resolve.mutate(outcome, {
+              onSuccess: () => {
+                setOpen(false);
+                onDone(`Done: ${name}'s alert (${task.alert.label}) is recorded.`);
               },
             })
           }

@@ -9,6 +9,7 @@ export const TASK_KINDS: Readonly<Record<Kind, { label: string; tone: Tone }>> =
   prescription_change: { label: 'Prescription change', tone: 'info' },
   retention_call: { label: 'Retention call', tone: 'warning' },
   verification_call: { label: 'Verification call', tone: 'neutral' },
+  patient_alert: { label: 'Alert', tone: 'warning' },
 };
 
 /** The patient's request in the clinic's words (001 §2's choices). */

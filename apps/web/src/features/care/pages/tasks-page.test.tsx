@@ -212,6 +212,60 @@ describe('the tasks page', () => {
     await waitFor(() => expect(screen.getByText('2 open tasks')).toBeInTheDocument());
   });
 
+  it('shows an alert raised about a patient with its label, and any member marks it done', async () => {
+    const ALERT_ID = '65a1b2c3d4e5f6a7b8c9d105';
+    const alert: CareTask = {
+      _id: ALERT_ID,
+      kind: 'patient_alert',
+      patient: { _id: 'p4', first_name: 'Mary', last_name: 'Somerville' },
+      alert: {
+        kind: 'image-mismatch',
+        label: 'ID/Profile Image Mismatch',
+        action:
+          "The patient's ID photo and selfie could not be matched. Check the new photos once they are uploaded.",
+      },
+      created_at: hoursAgo(1),
+    };
+    signInStaff('admin');
+    let done = false;
+    const requests = mockApi({
+      [TASKS]: () => json(200, { items: done ? [request] : [request, alert] }),
+      [`POST /care/${ORG_ID}/alerts/${ALERT_ID}/resolve`]: () => {
+        done = true;
+        return json(200, {
+          _id: ALERT_ID,
+          kind: 'image-mismatch',
+          resolved_at: hoursAgo(0),
+          outcome: 'New photos match.',
+        });
+      },
+    });
+    const { user } = renderRoute('/care/tasks');
+    expect(await screen.findByText('2 open tasks')).toBeInTheDocument();
+    const items = within(screen.getByRole('list', { name: 'Open tasks, oldest first' })).getAllByRole(
+      'listitem',
+    );
+    const card = within(items[1] as HTMLElement);
+    expect(card.getByText('Alert')).toBeInTheDocument();
+    expect(card.getByRole('heading', { name: 'ID/Profile Image Mismatch' })).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Mary Somerville' })).toHaveAttribute('href', '/care/patients/p4');
+    expect(card.getByText(/could not be matched/)).toBeInTheDocument();
+
+    await user.click(card.getByRole('button', { name: "Mark Mary Somerville's alert done" }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'ID/Profile Image Mismatch: Mary Somerville' }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Mark done' }));
+    expect(dialog.getByText('Write what was done about it.')).toBeInTheDocument();
+    await user.type(dialog.getByLabelText(/Outcome/), 'New photos match.');
+    await user.click(dialog.getByRole('button', { name: 'Mark done' }));
+    expect(
+      await screen.findByText("Done: Mary Somerville's alert (ID/Profile Image Mismatch) is recorded."),
+    ).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ outcome: 'New photos match.' });
+    await waitFor(() => expect(screen.getByText('1 open task')).toBeInTheDocument());
+  });
+
   it('shows an admin the tasks without any action', async () => {
     signInStaff('admin');
     mockApi({ [TASKS]: json(200, { items: ALL }) });

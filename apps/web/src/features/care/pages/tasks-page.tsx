@@ -46,7 +46,9 @@ export default function TasksPage() {
       ) : items.length === 0 ? (
         <div className="care-empty">
           <h2 className="care-empty__title">No open tasks</h2>
-          <p>Prescription-change requests and booked calls appear here as patients make them.</p>
+          <p>
+            Prescription-change requests, booked calls and alerts about patients appear here as they come in.
+          </p>
         </div>
       ) : (
         <ul className="care-tasks" aria-label="Open tasks, oldest first">

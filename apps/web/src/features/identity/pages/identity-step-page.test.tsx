@@ -3,6 +3,7 @@ import { MESSAGES } from '@portal/domain/messages';
 import { formatSlotTime } from '@portal/domain/scheduling/format-slot';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetRaisedAlerts } from '../../../api/alerts';
 import { patientTimeZone } from '../../../lib/time-zone';
 import { mediaError, stubCamera } from '../../../test/camera-stub';
 import { INTAKE_ID, intake, intakePath } from '../../../test/fixtures/funnel';
@@ -54,6 +55,7 @@ let camera: ReturnType<typeof stubCamera> | undefined;
 beforeEach(() => {
   setOrganization();
   signIn();
+  forgetRaisedAlerts();
 });
 afterEach(() => {
   camera?.restore();
@@ -76,7 +78,10 @@ describe('identity stages: flow and back links', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Schedule a verification call' }));
     expect(currentUrl(router)).toBe(`${VISIT}/schedule?product=p1`);
-    await user.click(await screen.findByRole('link', { name: /Back/ }));
+    // each step is drawn before its links are followed (the Back link of the step before leads elsewhere)
+    await screen.findByRole('heading', { level: 1, name: 'Schedule a verification call' });
+    await user.click(screen.getByRole('link', { name: /Back/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Verify your identity' });
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(currentUrl(router)).toBe(`${VISIT}/id_image?product=p1`);
     expect(await screen.findByRole('heading', { name: 'Take a photo of your ID' })).toBeInTheDocument();
@@ -136,17 +141,45 @@ describe('identity stages: flow and back links', () => {
     }
   });
 
-  it('shows the ID/Profile Image Mismatch alert when the photos need attention', async () => {
+  it('shows the ID/Profile Image Mismatch alert when the photos need attention, and tells the clinic once', async () => {
     signIn(patient({ image: { requires_user_attention: true } }));
-    mockApi({
+    const ALERT = `POST /alerts/${ORG_ID}/create/image-mismatch`;
+    const requests = mockApi({
       [`GET ${IMAGES}`]: json(200, STORED),
       [`GET /users/${ORG_ID}/user/${USER_ID}/patient`]: json(
         200,
         patient({ image: { requires_user_attention: true } }),
       ),
+      [ALERT]: json(201, {
+        _id: '65a1b2c3d4e5f6a7b8c9d105',
+        kind: 'image-mismatch',
+        label: MESSAGES.imageMismatch,
+        patient_id: USER_ID,
+        status: 'open',
+        created_at: '2026-06-10T12:00:00.000Z',
+      }),
     });
-    renderRoute(`/verification/${USER_ID}/verify_account`);
+    const { router, user } = renderRoute(`/verification/${USER_ID}/verify_account`);
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.imageMismatch);
+    const alerts = () => requests.filter((r) => `${r.method} ${r.path}` === ALERT);
+    await waitFor(() => expect(alerts()).toHaveLength(1));
+
+    // the next step shows the mismatch again; the clinic is not told twice
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(`/verification/${USER_ID}/existing_identity`));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.imageMismatch);
+    expect(alerts()).toHaveLength(1);
+  });
+
+  it('tells the clinic nothing when the photos need no attention', async () => {
+    const requests = api({ images: STORED });
+    renderRoute(`/verification/${USER_ID}/verify_account`);
+    expect(await screen.findByRole('heading', { name: 'Verify your identity' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(requests.some((r) => r.path === `/users/${ORG_ID}/user/${USER_ID}/patient`)).toBe(true),
+    );
+    expect(screen.queryByText(MESSAGES.imageMismatch)).not.toBeInTheDocument();
+    expect(requests.some((r) => r.path.startsWith('/alerts/'))).toBe(false);
   });
 });
 

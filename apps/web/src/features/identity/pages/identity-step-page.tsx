@@ -5,6 +5,7 @@ import { MESSAGES } from '@portal/domain/messages';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useRaiseAlertOnce } from '../../../api/alerts';
 import { intakeQueryOptions } from '../../../api/intakes';
 import { patientImagesQueryOptions } from '../../../api/media';
 import { patientQueryOptions } from '../../../api/patient';
@@ -70,6 +71,14 @@ export default function IdentityStepPage() {
   const patientQuery = useQuery(patientQueryOptions(userId));
   const intake = useQuery({ ...intakeQueryOptions(userId, intakeId ?? ''), enabled: Boolean(intakeId) });
   const [booked, setBooked] = useState<Appointment | null>(null);
+  const needsAttention = (patientQuery.data ?? sessionUser)?.image?.requires_user_attention === true;
+  const showsMismatch = needsAttention && (step === 'verify_account' || step === 'existing_identity');
+  // The patient sees the mismatch: the clinic's care team gets it as a task (002 §4.11, §7.8).
+  useRaiseAlertOnce(
+    'image-mismatch',
+    sessionUser?.role === 'patient' && sessionUser._id === userId ? userId : null,
+    showsMismatch,
+  );
 
   // Each step announces itself: focus moves to its heading when the step changes.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -91,7 +100,6 @@ export default function IdentityStepPage() {
   const idUrl = images.data?.id_url ?? null;
   const selfieUrl = images.data?.profile_url ?? null;
   const awaiting = intake.data?.awaiting_patient_update?.is_awaiting ?? false;
-  const needsAttention = (patientQuery.data ?? sessionUser)?.image?.requires_user_attention === true;
   const later = showDoThisLater(step, { idImageUrl: idUrl, selfieUrl }) ? laterPath(place) : null;
   const go = (to: string) => void navigate(to);
 
@@ -197,7 +205,7 @@ export default function IdentityStepPage() {
         {step === 'schedule' && booked ? null : <p className="consult-step__lead">{LEADS[step]}</p>}
       </header>
 
-      {needsAttention && (step === 'verify_account' || step === 'existing_identity') ? (
+      {showsMismatch ? (
         <Alert tone="warning" title={MESSAGES.imageMismatch}>
           The photo on your ID and your selfie could not be matched. Please take them again.
         </Alert>
