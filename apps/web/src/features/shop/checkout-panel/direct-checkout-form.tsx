@@ -4,6 +4,7 @@ import { variantLine } from '@portal/domain/pricing/checkout-totals';
 import { formatUsd } from '@portal/domain/pricing/money';
 import { pricePerMonthCents } from '@portal/domain/pricing/plan-pricing';
 import { monthsText } from '@portal/domain/pricing/plan-texts';
+import { isTiered, tierTexts, trialOfferText, unitPriceAt } from '@portal/domain/pricing/price-scheme';
 import {
   alreadySubscribedActions,
   directCheckoutSummary,
@@ -14,8 +15,6 @@ import {
   SUBSCRIPTION_ALREADY_EXISTS,
   showsPlanSection,
   subscribesTo,
-  trialText,
-  unitAmountFor,
 } from '@portal/domain/shop/checkout/direct-checkout';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -36,6 +35,7 @@ import {
 } from '../../../components/checkout-forms/use-checkout-submit';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { TextInput } from '../../../components/ui/text-input';
 import type { Patient } from '../../../lib/patient';
 import { readStorage, removeStorage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
@@ -46,6 +46,13 @@ export const SUMMARY_SKELETON_MS = 1000;
 
 const RECURRING_NOTE = 'Recurring orders are billed and shipped every {n} and can be changed or cancelled.';
 const ONE_TIME_NOTE = 'One-time purchase is shipped free.';
+/** The most units of a tiered product one checkout buys. */
+export const MAX_QUANTITY = 99;
+
+const quantityOf = (value: string) => {
+  const n = Number.parseInt(value, 10);
+  return Number.isFinite(n) ? Math.min(MAX_QUANTITY, Math.max(1, n)) : 1;
+};
 
 export interface DirectCheckoutFormProps {
   user: Patient;
@@ -97,13 +104,31 @@ export function DirectCheckoutForm(props: DirectCheckoutFormProps) {
     return () => clearTimeout(timer);
   }, []);
 
-  const lines = useMemo(() => {
-    const priced = (p: Product) => ({ ...pricedVariantOf(p), unitAmountCents: unitAmountFor(p.pricing, 1) });
-    return [variantLine({ variant: priced(selected), variants: products.map(priced) })];
-  }, [selected, products]);
+  // A tiered price (002 §3 billing_scheme) is bought by quantity: the tiers set the price of each unit.
+  const scheme = {
+    unit_amount: selected.pricing.unit_amount,
+    billing_scheme: selected.pricing.billing_scheme ?? null,
+    tiers: selected.pricing.tiers ?? null,
+    tiers_mode: selected.pricing.tiers_mode ?? null,
+  };
+  const tiered = isTiered(scheme);
+  const [quantityText, setQuantityText] = useState('1');
+  const quantity = tiered ? quantityOf(quantityText) : 1;
+
+  // The line as the server prices it: the variant's tiers, one-time fee and trial included.
+  const lines = useMemo(
+    () => [
+      variantLine({
+        variant: pricedVariantOf(selected),
+        variants: products.map(pricedVariantOf),
+        count: quantity,
+      }),
+    ],
+    [selected, products, quantity],
+  );
   const purchase = useMemo<CheckoutPurchase>(
-    () => ({ kind: 'shop', items: [{ product: selected._id, quantity: 1 }] }),
-    [selected],
+    () => ({ kind: 'shop', items: [{ product: selected._id, quantity }] }),
+    [selected, quantity],
   );
   const form = useCheckoutSubmit({
     user,
@@ -134,6 +159,9 @@ export function DirectCheckoutForm(props: DirectCheckoutFormProps) {
   const summary = directCheckoutSummary(form.totals, selected.pricing);
   const recurring = selected.pricing.type === 'recurring';
   const months = recurring ? selected.pricing.interval_count : 0;
+  // After a trial the plan's own price is billed every period (a code takes off the first one only).
+  const line = form.totals.lines[0];
+  const trial = trialOfferText(summary.trialDays, line ? line.subTotal - line.savings : 0, months);
 
   // 002 §8.2: a failed one-time order reads 'There was an error submitting your order.' unless the server
   // named the cause; the generic fallback is replaced by it.
@@ -239,7 +267,10 @@ export function DirectCheckoutForm(props: DirectCheckoutFormProps) {
               <div>
                 <p className="co-panel__item-name">{template.product_name}</p>
                 <p className="co-panel__muted">
-                  {planLabel(selected)} · {formatUsd(selected.pricing.unit_amount)}
+                  {planLabel(selected)} ·{' '}
+                  {tiered
+                    ? `${quantity} × ${formatUsd(unitPriceAt(scheme, quantity))}`
+                    : formatUsd(selected.pricing.unit_amount)}
                 </p>
                 {membershipFrom ? (
                   <p className="co-panel__muted">
@@ -249,6 +280,27 @@ export function DirectCheckoutForm(props: DirectCheckoutFormProps) {
               </div>
             </div>
           )}
+          {tiered ? (
+            <div className="co-panel__tiers">
+              <TextInput
+                label="Quantity"
+                fieldClassName="co-panel__quantity"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_QUANTITY}
+                value={quantityText}
+                disabled={submitting}
+                onChange={(e) => setQuantityText(e.target.value)}
+                onBlur={() => setQuantityText(String(quantity))}
+              />
+              <ul className="co-panel__muted" aria-label="Price per unit">
+                {tierTexts(scheme).map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {isSupplement ? (
             <p className="co-panel__row">
               <span>Shipping</span>
@@ -265,7 +317,7 @@ export function DirectCheckoutForm(props: DirectCheckoutFormProps) {
         </section>
 
         <DiscountCodeField
-          products={[{ product: selected._id, quantity: 1 }]}
+          products={[{ product: selected._id, quantity }]}
           onChange={form.setDiscount}
           disabled={submitting}
         />
@@ -278,16 +330,11 @@ export function DirectCheckoutForm(props: DirectCheckoutFormProps) {
         </section>
 
         <div className="co-panel__section">
-          <PriceBreakdown summary={summary} renewsEveryMonths={months > 0 ? months : null} />
-          {summary.oneTimeFee > 0 ? (
-            <p className="co-panel__row">
-              <span>One-time fee (included)</span>
-              <span>{formatUsd(summary.oneTimeFee)}</span>
-            </p>
-          ) : null}
-          {trialText(summary.trialDays) ? (
-            <p className="co-panel__muted">{trialText(summary.trialDays)}</p>
-          ) : null}
+          <PriceBreakdown
+            summary={{ ...summary, oneTimeFees: summary.oneTimeFee }}
+            renewsEveryMonths={months > 0 ? months : null}
+            trial={trial}
+          />
         </div>
 
         {failure ? (
