@@ -84,8 +84,11 @@ export async function openDatabase(opts: {
       (t) => [t, asText],
     ),
   );
+  // btree_gist: the exclusion constraint that keeps a physician's bookings apart (migration 0022, decision 043).
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const client = await PGlite.create(dir, {
     parsers,
+    extensions: { btree_gist },
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   let statements = 0;

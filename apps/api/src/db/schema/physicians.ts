@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   pgTable,
   primaryKey,
@@ -32,6 +33,8 @@ export const physicians = pgTable(
     profileImgUrl: text('profile_img_url'),
     bio: text('bio').notNull().default(''),
     schedulingLink: text('scheduling_link'),
+    /** The physician's own video room (their meeting service), opened from the waiting room (decision 043). */
+    roomLink: text('room_link'),
     /** Listed to patients as a provider (is_provider). */
     isProvider: boolean('is_provider').notNull().default(true),
     active: boolean('active').notNull().default(true),
@@ -77,5 +80,30 @@ export const physicianAvailability = pgTable(
     index('physician_availability_physician_id_weekday_idx').on(t.physicianId, t.weekday),
     check('physician_availability_weekday_check', sql`${t.weekday} between 0 and 6`),
     check('physician_availability_range_check', sql`${t.startTime} < ${t.endTime}`),
+  ],
+);
+
+/**
+ * Hours that replace the weekly ones on one local date of the physician's zone (decision 043). A date's rows
+ * with no times are a day off; otherwise each row is one block of hours.
+ */
+export const physicianAvailabilityOverrides = pgTable(
+  'physician_availability_overrides',
+  {
+    id: idColumn(),
+    physicianId: ref('physician_id')
+      .notNull()
+      .references(() => physicians.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: time('start_time'),
+    endTime: time('end_time'),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [
+    index('physician_availability_overrides_physician_id_date_idx').on(t.physicianId, t.date),
+    check(
+      'physician_availability_overrides_range_check',
+      sql`(${t.startTime} is null and ${t.endTime} is null) or (${t.startTime} is not null and ${t.endTime} is not null and ${t.startTime} < ${t.endTime})`,
+    ),
   ],
 );
