@@ -82,6 +82,8 @@ const careLabReportPage = careScreen('labReport');
 const careStaffPage = careScreen('staff');
 const careAuditPage = careScreen('audit');
 const careSettingsPage = careScreen('settings');
+const careShopPage = careScreen('shop');
+const careCataloguePage = careScreen('catalogue');
 const careInboxPage = careScreen('inbox');
 const careThreadPage = careScreen('thread');
 const careInvitationPage = careScreen('invitation');
@@ -489,6 +491,12 @@ export const routes: RouteObject[] = [
             path: 'settings',
             lazy: careSettingsPage,
             handle: { title: 'Clinic settings' } satisfies ScreenHandle,
+          },
+          { path: 'shop', lazy: careShopPage, handle: { title: 'Shop' } satisfies ScreenHandle },
+          {
+            path: 'catalogue',
+            lazy: careCataloguePage,
+            handle: { title: 'Catalogue' } satisfies ScreenHandle,
           },
         ],
       },

@@ -20,6 +20,8 @@ const WORKSPACE_PAGES: readonly { to: string; label: string; needs?: StaffAction
   { to: '/care/labs', label: 'Labs', needs: 'manage_labs' },
   { to: '/care/staff', label: 'Staff', needs: 'manage_staff' },
   { to: '/care/audit', label: 'Audit trail', needs: 'read_audit' },
+  { to: '/care/shop', label: 'Shop', needs: 'manage_settings' },
+  { to: '/care/catalogue', label: 'Catalogue', needs: 'manage_settings' },
   { to: '/care/settings', label: 'Settings', needs: 'manage_settings' },
 ];
 
