@@ -84,7 +84,7 @@ export async function openDatabase(opts: {
       (t) => [t, asText],
     ),
   );
-  // btree_gist: the exclusion constraint that keeps a physician's bookings apart (migration 0023, decision 043).
+  // btree_gist: the exclusion constraint that keeps a physician's bookings apart (migration 0024, decision 043).
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const client = await PGlite.create(dir, {
     parsers,

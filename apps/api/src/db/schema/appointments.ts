@@ -46,7 +46,7 @@ export const appointments = pgTable(
     /**
      * The time the booking keeps from the physician's other bookings: the call with its buffers (decision 043).
      * Null for a booking made without buffers (start_time to end_time). The exclusion constraint
-     * appointments_physician_time_excl (migration 0023) forbids two live bookings of one physician to overlap.
+     * appointments_physician_time_excl (migration 0024) forbids two live bookings of one physician to overlap.
      */
     blockedStart: timestamp('blocked_start', { withTimezone: true, mode: 'date' }),
     blockedEnd: timestamp('blocked_end', { withTimezone: true, mode: 'date' }),
