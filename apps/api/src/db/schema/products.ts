@@ -204,7 +204,8 @@ export const products = pgTable(
     ),
     check(
       'products_billing_scheme_check',
-      sql`(${t.billingScheme} = 'per_unit' and ${t.tiers} is null and ${t.tiersMode} is null) or (${t.billingScheme} = 'tiered' and jsonb_typeof(${t.tiers}) = 'array' and jsonb_array_length(${t.tiers}) > 0 and ${t.tiersMode} in ('volume', 'graduated'))`,
+      // never NULL (a NULL check passes): a tiered price needs a non-empty tier array and a mode
+      sql`case when ${t.billingScheme} = 'per_unit' then ${t.tiers} is null and ${t.tiersMode} is null when ${t.billingScheme} = 'tiered' then coalesce(${t.tiersMode} in ('volume', 'graduated'), false) and coalesce(jsonb_typeof(${t.tiers}) = 'array', false) and (case when jsonb_typeof(${t.tiers}) = 'array' then jsonb_array_length(${t.tiers}) > 0 else false end) else false end`,
     ),
   ],
 );
