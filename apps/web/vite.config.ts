@@ -25,6 +25,12 @@ const reactRouterProduction = path.join(
 
 /** The shells of the areas past the entry: each is loaded on the first navigation into its area. */
 const AREA_SHELL = /[\\/]src[\\/]app[\\/]shells[\\/](signed-in|care|focus|consultation)-shell\.tsx$/;
+/**
+ * The screens the router shows inside the focus shell (router.tsx): a module they import with the signed-in
+ * shell goes to the chunk both shells share, not the signed-in shell's, which /shop would otherwise load whole.
+ */
+const FOCUS_SCREEN =
+  /[\\/]src[\\/]features[\\/](shop[\\/]pages[\\/]shop-page|labs[\\/]pages[\\/]lab-instructions-page|subscriptions[\\/]pages[\\/]schedule-subscription-page|identity[\\/]pages[\\/]schedule-coaching-page)\.tsx$/;
 /** The /login route's side: the auth shell and its screens, which must not load an area's chunk. */
 const ENTRY_SIDE = /[\\/]src[\\/](app[\\/]shells[\\/]auth-shell\.tsx$|features[\\/]auth[\\/])/;
 
@@ -68,7 +74,11 @@ function areaShellChunk(id: string, ctx: ModuleGraph): string | null {
   if (!/[\\/]src[\\/]/.test(id) || /node_modules/.test(id)) return null;
   const shells = shellsReaching(id, ctx, shellsMemo);
   if (shells.size === 0 || shells.has('entry')) return null;
-  return shells.size === 1 ? `${[...shells][0]}-shell` : 'shells-common';
+  const [only] = shells;
+  if (shells.size > 1) return 'shells-common';
+  if (only === 'focus') return 'focus-shell';
+  const focusScreenToo = [...lazyRoots(id, ctx, rootsMemo)].some((root) => FOCUS_SCREEN.test(root));
+  return focusScreenToo ? 'shells-common' : `${only}-shell`;
 }
 
 /** The modules of the /login route that React Router loads: the auth shell and the login form. */

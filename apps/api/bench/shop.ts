@@ -76,6 +76,8 @@ const SHIPPING = {
     city: 'Austin',
     state: 'TX',
     zip_code: '78701',
+    country: 'us',
+    phone_number: '(512) 555-0188',
   },
 };
 
@@ -116,7 +118,7 @@ async function submitOnce(base: string, token: string, product: string): Promise
     body: JSON.stringify({
       kind: 'shop',
       items: [{ product, quantity: 1 }],
-      ...SHIPPING,
+      shipping: SHIPPING,
       payment: { method: 'new_card', token: card.id },
     }),
   });

@@ -12,8 +12,9 @@ import type {
   LabReportListItem,
   LabReportListPage,
 } from '@portal/domain/contracts/labs';
-import { type Order, orderName } from '@portal/domain/contracts/order';
+import type { Order } from '@portal/domain/contracts/order';
 import type { LabPanelEntry } from '@portal/domain/navigation/labs-destination';
+import { orderName } from '@portal/domain/orders/order-name';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiRequest, seg } from '../lib/api-client';
 import { type DownloadedFile, readDownload } from '../lib/save-file';

@@ -14,14 +14,6 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * The order name (002 §3 Order): the date (YYYY-MM-DD, UTC) plus the product name, dashes turned into
- * underscores: 2026-11-22 and "Omega-3 Blend" give "2026_11_22 Omega_3 Blend".
- */
-export function orderName(date: Date, productName: string): string {
-  return `${date.toISOString().slice(0, 10)} ${productName}`.replace(/-/g, '_');
-}
-
-/**
  * POST /v2/orders/patient (002 §7.2). The server names the order itself (orderName); a `name` sent by the
  * client is accepted for compatibility and not stored.
  */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { BILLING_SCHEMES, TIERS_MODES } from '../pricing/price-scheme';
+import { PRODUCT_TYPES } from '../products/product-types';
 import { Id } from './common';
 import { Membership } from './membership';
 
-export const ProductType = z.enum(['medication', 'lab', 'supplement', 'coaching_membership']);
+export const ProductType = z.enum(PRODUCT_TYPES);
 export type ProductType = z.infer<typeof ProductType>;
 
 export const PricingType = z.enum(['one_time', 'recurring']);

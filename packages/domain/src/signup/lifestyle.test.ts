@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderName } from '../contracts/order';
+import { orderName } from '../orders/order-name';
 import {
   clampLifestyleStep,
   isLifestyleComplete,

@@ -1,7 +1,7 @@
 import type { CheckoutRequest, CheckoutStep } from '@portal/domain/contracts/checkout-submit';
-import { orderName } from '@portal/domain/contracts/order';
 import type { PatientUser } from '@portal/domain/contracts/user';
 import { nationalNumber } from '@portal/domain/format/phone';
+import { orderName } from '@portal/domain/orders/order-name';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CheckoutProgress } from '../../db/schema/checkouts';
 import { ApiError, Errors } from '../../platform/errors';

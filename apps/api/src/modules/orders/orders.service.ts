@@ -1,6 +1,7 @@
 import { RESTRICTED_LAB_STATES } from '@portal/domain/constants';
-import { type Order, orderName } from '@portal/domain/contracts/order';
+import type { Order } from '@portal/domain/contracts/order';
 import { MESSAGES } from '@portal/domain/messages';
+import { orderName } from '@portal/domain/orders/order-name';
 import { specialDiscountCents } from '@portal/domain/pricing/plan-pricing';
 import { ApiError, Errors } from '../../platform/errors';
 import type { PaymentAdapter } from '../../platform/payments/adapter';

@@ -1,6 +1,6 @@
-import { ProductType } from '@portal/domain/contracts/product';
 import type { ShopFilterType } from '@portal/domain/contracts/shop';
 import { MESSAGES } from '@portal/domain/messages';
+import { PRODUCT_TYPES as TYPES } from '@portal/domain/products/product-types';
 import {
   hasShopFilters,
   NO_SHOP_FILTERS,
@@ -34,7 +34,7 @@ const CheckoutPanel = lazy(() => import('../checkout-panel/checkout-panel'));
 /** Below this width the filters move behind a Filters button (002 §2.6 "on mobile"). */
 const WIDE_FILTERS_QUERY = '(min-width: 768px)';
 
-const PRODUCT_TYPES = new Set<string>(ProductType.options);
+const PRODUCT_TYPES = new Set<string>(TYPES);
 
 /** The address's filters before the settings are known: only real product types, so the API is never asked junk. */
 function sanitized(filters: ShopFilters): ShopFilters {
