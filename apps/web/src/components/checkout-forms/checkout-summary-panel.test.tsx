@@ -88,6 +88,25 @@ describe('CheckoutSummaryPanel', () => {
     expect(checkoutTotals('consultation', lines).totalDueNow).toBe(0);
   });
 
+  it('shows a one-time fee as its own row, counted once in Total Due Now (002 §3 one_time_fee)', () => {
+    const lines = [{ ...PLAN, oneTimeFeeCents: 4_900 }, ADDON];
+    const { row } = renderPanel({ mode: 'consultation', lines, renewsEveryMonths: 3 });
+    // $267 + $45 of the plans, and the $49 fee once
+    expect(row('One-time fee')).toHaveTextContent('$49.00');
+    expect(row('Total Due Now')).toHaveTextContent('$361.00');
+    expect(screen.queryByText(/^Free for/)).not.toBeInTheDocument();
+  });
+
+  it('a plan on a trial is not due now, and the panel says what follows (002 §3 trial_period_days)', () => {
+    const lines = [{ ...PLAN, trialDays: 30 }];
+    const { row } = renderPanel({ mode: 'purchase', lines, renewsEveryMonths: 3 });
+    expect(row('Sub-Total')).toHaveTextContent('$297.00');
+    expect(row('Total Due Now')).toHaveTextContent('$0.00');
+    expect(screen.getByText('Free for 30 days, then $267.00 every 3 months')).toBeInTheDocument();
+    expect(screen.getByText('Renews every 3 months')).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Price breakdown')).queryByText('One-time fee')).toBeNull();
+  });
+
   it('shows a lab purchase and a recurring plan together in a purchase, with the code on its product', () => {
     const lines = [{ ...LAB, free: false }, PLAN];
     const { row } = renderPanel({ mode: 'purchase', lines, discount: CODE });

@@ -1,4 +1,5 @@
 import { NOTIFICATION_TITLES } from '@portal/domain/messages';
+import { trialOfferText } from '@portal/domain/pricing/price-scheme';
 import { type ReactNode, useId } from 'react';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -54,6 +55,11 @@ export function CheckoutSummaryPanel({
 }: CheckoutSummaryPanelProps) {
   const titleId = useId();
   const totals = summaryTotals(mode, lines, discount);
+  // A counted line on a trial (002 §3 trial_period_days): what follows the free days.
+  const trialLine = totals.lines.find((l) => l.counted && l.trialDays > 0);
+  const trial = trialLine
+    ? trialOfferText(trialLine.trialDays, trialLine.subTotal - trialLine.savings, renewsEveryMonths ?? 0)
+    : null;
   return (
     <section className={className} aria-labelledby={titleId}>
       <h2 className={titleClassName} id={titleId}>
@@ -61,7 +67,12 @@ export function CheckoutSummaryPanel({
       </h2>
       {children}
       <DiscountCodeField products={couponProducts} onChange={onDiscountChange} disabled={submitting} />
-      <PriceBreakdown summary={totals} renewsEveryMonths={renewsEveryMonths} pending={pending} />
+      <PriceBreakdown
+        summary={totals}
+        renewsEveryMonths={renewsEveryMonths}
+        pending={pending}
+        trial={trial}
+      />
       {error ? (
         <Alert tone="error" title={error.critical ? NOTIFICATION_TITLES.error : undefined}>
           {error.message}
