@@ -99,7 +99,19 @@ describe('products and prices', () => {
     expect(messages(CataloguePriceCreate.safeParse(price))).toEqual([
       'interval_count: At most 36 months per period.',
     ]);
+    expect(
+      messages(
+        CataloguePriceCreate.safeParse({
+          ...price,
+          pricing_type: 'one_time',
+          interval_count: 0,
+          trial_period_days: 7,
+        }),
+      ),
+    ).toEqual(['trial_period_days: Only a recurring price has a free trial.']);
     expect(CataloguePriceCreate.parse({ ...price, interval_count: 12 })).toMatchObject({
+      one_time_fee: 0,
+      trial_period_days: 0,
       default: false,
       active: true,
     });

@@ -161,6 +161,7 @@ export const CATALOGUE_LIMITS = {
   sortOrder: 10_000,
   amount: 10_000_000,
   intervalCount: 36,
+  trialDays: 730,
 } as const;
 
 export const PRODUCT_TYPE_LABELS: Readonly<Record<ProductType, string>> = {
@@ -278,10 +279,27 @@ const priceFields = {
     .int('Give the months as a whole number.')
     .min(0, 'The months cannot be negative.')
     .max(CATALOGUE_LIMITS.intervalCount, `At most ${CATALOGUE_LIMITS.intervalCount} months per period.`),
+  /** Charged once with the first payment, beside the plan (an enrolment fee), in cents. */
+  one_time_fee: z
+    .number({ error: 'Give the one-time fee in cents.' })
+    .int('Give the one-time fee in whole cents.')
+    .min(0, 'The one-time fee cannot be negative.')
+    .max(CATALOGUE_LIMITS.amount, 'The one-time fee is at most $100,000.'),
+  /** Days free before the first charge of a recurring plan. */
+  trial_period_days: z
+    .number({ error: 'Give the trial in days.' })
+    .int('Give the trial in whole days.')
+    .min(0, 'The trial cannot be negative.')
+    .max(CATALOGUE_LIMITS.trialDays, `A trial is at most ${CATALOGUE_LIMITS.trialDays} days.`),
   default: z.boolean(),
   active: z.boolean(),
   sort_order: SortOrder,
 };
+
+/** A free trial delays the first charge of a plan: only a recurring price has one. */
+export function trialProblem(pricingType: PricingType, trialDays: number): string | null {
+  return trialDays > 0 && pricingType !== 'recurring' ? 'Only a recurring price has a free trial.' : null;
+}
 
 /** A one-time price bills once (0 months); a recurring one every 1 to 36 months. */
 export function intervalProblem(pricingType: PricingType, intervalCount: number): string | null {
@@ -296,6 +314,8 @@ export function intervalProblem(pricingType: PricingType, intervalCount: number)
 export const CataloguePriceCreate = z
   .object({
     ...priceFields,
+    one_time_fee: priceFields.one_time_fee.default(0),
+    trial_period_days: priceFields.trial_period_days.default(0),
     default: priceFields.default.default(false),
     active: priceFields.active.default(true),
     sort_order: SortOrder.default(0),
@@ -304,6 +324,8 @@ export const CataloguePriceCreate = z
   .superRefine((b, ctx) => {
     const problem = intervalProblem(b.pricing_type, b.interval_count);
     if (problem) ctx.addIssue({ code: 'custom', path: ['interval_count'], message: problem });
+    const trial = trialProblem(b.pricing_type, b.trial_period_days);
+    if (trial) ctx.addIssue({ code: 'custom', path: ['trial_period_days'], message: trial });
   });
 export type CataloguePriceCreate = z.input<typeof CataloguePriceCreate>;
 /** A new price as checked: every default filled in. */
@@ -324,6 +346,10 @@ export const CataloguePrice = z.object({
   unit_amount: z.number().int(),
   currency: z.string(),
   interval_count: z.number().int(),
+  one_time_fee: z.number().int(),
+  /** per_unit, or tiered (its tiers are set outside this editor, and its amount is not edited here). */
+  billing_scheme: z.string(),
+  trial_period_days: z.number().int(),
   default: z.boolean(),
   active: z.boolean(),
   sort_order: z.number().int(),

@@ -508,6 +508,33 @@ describe('the catalogue', () => {
     expect(json<CataloguePrice>(off).active).toBe(false);
     expect(json<Product[]>(await plansOf(product!.id)).map((p) => p._id)).not.toContain(price.id);
 
+    // an enrolment fee and a free trial reach the panel's plan
+    const trial = await call('POST', `/catalogue/${product!.id}/prices`, {
+      name: 'Monthly with a trial',
+      pricing_type: 'recurring',
+      unit_amount: 3000,
+      interval_count: 1,
+      one_time_fee: 4900,
+      trial_period_days: 14,
+    });
+    expect(trial.statusCode, trial.body).toBe(201);
+    const trialPrice = json<CataloguePrice>(trial);
+    expect(trialPrice).toMatchObject({
+      one_time_fee: 4900,
+      trial_period_days: 14,
+      billing_scheme: 'per_unit',
+    });
+    const trialPlan = json<Product[]>(await plansOf(product!.id)).find((p) => p._id === trialPrice.id);
+    expect(trialPlan?.pricing).toMatchObject({ one_time_fee: 4900, trial_period_days: 14 });
+    const oneTimeTrial = await call('PATCH', `/catalogue/${product!.id}/prices/${trialPrice.id}`, {
+      pricing_type: 'one_time',
+      interval_count: 0,
+    });
+    expect(oneTimeTrial.statusCode).toBe(400);
+    expect(json<{ fields: unknown[] }>(oneTimeTrial).fields).toEqual([
+      { path: 'body.trial_period_days', message: 'Only a recurring price has a free trial.' },
+    ]);
+
     const removed = await call('DELETE', `/catalogue/${product!.id}/prices/${price.id}`);
     expect(json<CataloguePriceRemoval>(removed)).toEqual({ id: price.id, outcome: 'deleted' });
     expect((await call('DELETE', `/catalogue/${product!.id}/prices/${price.id}`)).statusCode).toBe(404);

@@ -46,6 +46,9 @@ const priceColumns = {
   unitAmount: products.unitAmount,
   currency: products.currency,
   intervalCount: products.intervalCount,
+  oneTimeFee: products.oneTimeFee,
+  billingScheme: products.billingScheme,
+  trialPeriodDays: products.trialPeriodDays,
   isDefault: products.isDefault,
   active: products.active,
   sortOrder: products.sortOrder,
@@ -59,6 +62,9 @@ const toPrice = (r: PriceRow): CataloguePrice => ({
   unit_amount: r.unitAmount,
   currency: r.currency,
   interval_count: r.intervalCount,
+  one_time_fee: r.oneTimeFee,
+  billing_scheme: r.billingScheme,
+  trial_period_days: r.trialPeriodDays,
   default: r.isDefault,
   active: r.active,
   sort_order: r.sortOrder,
@@ -107,6 +113,8 @@ export type PriceValues = {
   pricingType: PricingType;
   unitAmount: number;
   intervalCount: number;
+  oneTimeFee: number;
+  trialPeriodDays: number;
   isDefault: boolean;
   active: boolean;
   sortOrder: number;

@@ -9,6 +9,7 @@ import {
   type CatalogueTemplateNew,
   type CatalogueTemplatePatch,
   intervalProblem,
+  trialProblem,
 } from '@portal/domain/contracts/care-catalogue';
 import type { ProductType } from '@portal/domain/contracts/product';
 import type { Auth } from '../../platform/auth/access';
@@ -65,6 +66,8 @@ export function createCatalogueService(repo: CatalogueRepository) {
         pricingType: body.pricing_type,
         unitAmount: body.unit_amount,
         intervalCount: body.interval_count,
+        oneTimeFee: body.one_time_fee,
+        trialPeriodDays: body.trial_period_days,
         isDefault: body.default,
         active: body.active,
         sortOrder: body.sort_order,
@@ -84,6 +87,17 @@ export function createCatalogueService(repo: CatalogueRepository) {
       const intervalCount = patch.interval_count ?? current.interval_count;
       const problem = intervalProblem(pricingType, intervalCount);
       if (problem) throw fieldError('body.interval_count', problem);
+      const trial = trialProblem(pricingType, patch.trial_period_days ?? current.trial_period_days);
+      if (trial) throw fieldError('body.trial_period_days', trial);
+      if (
+        current.billing_scheme !== 'per_unit' &&
+        patch.unit_amount !== undefined &&
+        patch.unit_amount !== current.unit_amount
+      )
+        throw fieldError(
+          'body.unit_amount',
+          'A tiered price is priced by its tiers: its amount is not changed here.',
+        );
       if (
         current.in_use &&
         (patch.unit_amount !== undefined || patch.pricing_type || patch.interval_count !== undefined)
@@ -103,6 +117,8 @@ export function createCatalogueService(repo: CatalogueRepository) {
       if (patch.pricing_type !== undefined) values.pricingType = patch.pricing_type;
       if (patch.unit_amount !== undefined) values.unitAmount = patch.unit_amount;
       if (patch.interval_count !== undefined) values.intervalCount = patch.interval_count;
+      if (patch.one_time_fee !== undefined) values.oneTimeFee = patch.one_time_fee;
+      if (patch.trial_period_days !== undefined) values.trialPeriodDays = patch.trial_period_days;
       if (patch.default !== undefined) values.isDefault = patch.default;
       if (patch.active !== undefined) values.active = patch.active;
       if (patch.sort_order !== undefined) values.sortOrder = patch.sort_order;
