@@ -319,6 +319,8 @@ type PriceDraft = {
   pricing_type: 'one_time' | 'recurring';
   amount: string;
   months: string;
+  fee: string;
+  trial: string;
   default: boolean;
 };
 
@@ -327,8 +329,18 @@ const priceDraftOf = (p: CataloguePrice | null, product: CatalogueProduct): Pric
   pricing_type: p?.pricing_type ?? 'recurring',
   amount: p ? (p.unit_amount / 100).toFixed(2) : '',
   months: String(p?.interval_count ?? 1),
+  fee: p?.one_time_fee ? (p.one_time_fee / 100).toFixed(2) : '',
+  trial: p?.trial_period_days ? String(p.trial_period_days) : '',
   default: p?.default ?? false,
 });
+
+/** The extras of a plan beside its period: an enrolment fee, a free trial, tiers. */
+const extras = (p: CataloguePrice) =>
+  [
+    p.one_time_fee ? `${formatCents(p.one_time_fee)} one-time fee` : '',
+    p.trial_period_days ? `${p.trial_period_days}-day free trial` : '',
+    p.billing_scheme === 'tiered' ? 'tiered' : '',
+  ].filter(Boolean);
 
 const period = (p: CataloguePrice) =>
   p.pricing_type === 'one_time'
@@ -382,6 +394,13 @@ function PricesSection({ product }: { product: CatalogueProduct }) {
       pricing_type: draft.pricing_type,
       unit_amount: centsOf(draft.amount),
       interval_count: months,
+      one_time_fee: draft.fee.trim() ? centsOf(draft.fee) : 0,
+      trial_period_days:
+        draft.pricing_type === 'one_time' || !draft.trial.trim()
+          ? 0
+          : /^\d+$/.test(draft.trial.trim())
+            ? Number(draft.trial.trim())
+            : draft.trial,
       default: draft.default,
     };
     const parsed = CataloguePriceCreate.safeParse(body);
@@ -390,11 +409,18 @@ function PricesSection({ product }: { product: CatalogueProduct }) {
       const found: Record<string, string> = { ...issuesToErrors(parsed.error.issues) };
       if (found.unit_amount && typeof body.unit_amount === 'string')
         found.unit_amount = 'Give the price in dollars, such as 29.00.';
+      if (found.one_time_fee && typeof body.one_time_fee === 'string')
+        found.one_time_fee = 'Give the fee in dollars, such as 49.00.';
       setInvalid(found);
       return;
     }
     setInvalid({});
-    const typed = body as typeof body & { unit_amount: number; interval_count: number };
+    const typed = body as typeof body & {
+      unit_amount: number;
+      interval_count: number;
+      one_time_fee: number;
+      trial_period_days: number;
+    };
     if (editing) {
       update.mutate(
         { priceId: editing.id, body: typed },
@@ -448,7 +474,12 @@ function PricesSection({ product }: { product: CatalogueProduct }) {
                     {p.default ? <span className="care-catalogue__sub">Default</span> : null}
                   </th>
                   <td>{formatCents(p.unit_amount)}</td>
-                  <td>{period(p)}</td>
+                  <td>
+                    {period(p)}
+                    {extras(p).length ? (
+                      <span className="care-catalogue__sub">{extras(p).join(', ')}</span>
+                    ) : null}
+                  </td>
                   <td>{p.active ? 'On sale' : 'Off sale'}</td>
                   <td className="care-table__actions">
                     <div className="care-prices__actions">
@@ -556,6 +587,26 @@ function PricesSection({ product }: { product: CatalogueProduct }) {
             error={errors.interval_count}
             readOnly={editing?.in_use}
             onChange={(e) => set({ months: e.target.value })}
+          />
+        ) : null}
+        <TextInput
+          label="One-time fee (USD, optional)"
+          hint="Charged once with the first payment, such as an enrolment fee."
+          inputMode="decimal"
+          className="care-settings__minutes"
+          value={draft.fee}
+          error={errors.one_time_fee}
+          onChange={(e) => set({ fee: e.target.value })}
+        />
+        {draft.pricing_type === 'recurring' ? (
+          <TextInput
+            label="Free trial (days, optional)"
+            hint="Days before the first charge of the plan."
+            inputMode="numeric"
+            className="care-settings__minutes"
+            value={draft.trial}
+            error={errors.trial_period_days}
+            onChange={(e) => set({ trial: e.target.value })}
           />
         ) : null}
         <Checkbox
