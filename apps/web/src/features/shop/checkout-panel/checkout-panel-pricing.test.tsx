@@ -159,6 +159,11 @@ describe('the shop checkout panel with one_time_fee, trial_period_days and tiers
     expect(row('Savings')).toHaveTextContent('-$6.00');
     expect(row('One-time fee')).toHaveTextContent('$49.00');
     expect(row('Total Due Now')).toHaveTextContent('$148.00');
+    // the plan says so where it is chosen
+    expect(screen.getByRole('radio', { name: /3 months/ }).closest('label')).toHaveTextContent(
+      '$99.00 ($33.00/mo) + $49.00 one-time fee',
+    );
+    expect(screen.getByRole('radio', { name: /1 month/ }).closest('label')).not.toHaveTextContent(/fee/);
     expect(screen.getByText('Renews every 3 months')).toBeInTheDocument();
     // a plan without the fee has no fee row
     await s.user.click(screen.getByRole('radio', { name: /1 month/ }));
@@ -180,6 +185,10 @@ describe('the shop checkout panel with one_time_fee, trial_period_days and tiers
     const s = setup(SUPPLEMENT);
     await screen.findByText(/ending in 4242/);
     expect(screen.getByRole('radio', { name: /1 month/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /1 month/ }).closest('label')).toHaveTextContent(
+      '14-day free trial',
+    );
+    expect(screen.getByRole('radio', { name: /3 months/ }).closest('label')).not.toHaveTextContent(/trial/);
     expect(row('Sub-Total')).toHaveTextContent('$35.00');
     expect(row('Total Due Now')).toHaveTextContent('$0.00');
     expect(screen.getByText('Free for 14 days, then $35.00 every 1 month')).toBeInTheDocument();

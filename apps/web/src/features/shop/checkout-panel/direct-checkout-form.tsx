@@ -232,9 +232,15 @@ export function DirectCheckoutForm(props: DirectCheckoutFormProps) {
                   {plan.pricing.default && plan.pricing.type === 'recurring' ? (
                     <span className="co-panel__badge">Best Value</span>
                   ) : null}
+                  {plan.pricing.type === 'recurring' && (plan.pricing.trial_period_days ?? 0) > 0 ? (
+                    <span className="co-panel__badge">{plan.pricing.trial_period_days}-day free trial</span>
+                  ) : null}
                   <span className="co-panel__plan-price">
                     {formatUsd(plan.pricing.unit_amount)}
                     {perMonth}
+                    {(plan.pricing.one_time_fee ?? 0) > 0
+                      ? ` + ${formatUsd(plan.pricing.one_time_fee ?? 0)} one-time fee`
+                      : ''}
                   </span>
                 </label>
               );
