@@ -2,7 +2,7 @@ import type {
   BillingProfile,
   Card,
   CouponDiscount,
-  PaymentsConfig,
+  Merchant,
   SandboxToken,
 } from '@portal/domain/contracts/billing';
 import { queryOptions } from '@tanstack/react-query';
@@ -10,19 +10,24 @@ import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
 import { isApiError } from '../lib/api-error';
 import type { ReferralTraits } from '../lib/referral-traits';
 
-export type { BillingProfile, Card, CouponDiscount, PaymentsConfig };
+export type { BillingProfile, Card, CouponDiscount, Merchant };
 
 export const billingKeys = {
-  paymentsConfig: ['payments-config'] as const,
+  merchant: (organizationId: string) => ['merchant', organizationId] as const,
   savedCard: (userId: string) => ['saved-card', userId] as const,
 };
 
-/** GET /v2/payments/config: which provider tokenises cards in the browser. */
-export function paymentsConfigQueryOptions() {
+/**
+ * GET /organization/{org}/merchant (002 §7.7): the clinic's public payment details for the card field — its
+ * name, country and currency, and which provider tokenises the card in the browser (Stripe with its publishable
+ * key, or the sandbox's tokens_url).
+ */
+export function merchantQueryOptions() {
+  const org = requireOrganizationId();
   return queryOptions({
-    queryKey: billingKeys.paymentsConfig,
+    queryKey: billingKeys.merchant(org),
     queryFn: ({ signal }) =>
-      apiRequest<PaymentsConfig>('/v2/payments/config', { signal, authenticated: false }),
+      apiRequest<Merchant>(`/organization/${seg(org)}/merchant`, { signal, authenticated: false }),
     staleTime: 60 * 60_000,
   });
 }

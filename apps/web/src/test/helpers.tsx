@@ -112,9 +112,23 @@ export interface RecordedRequest {
 
 type Responder = (request: RecordedRequest) => Response | Promise<Response>;
 
+/** GET /organization/{org}/merchant (002 §7.7) as the server answers it with the sandbox tokeniser. */
+export const MERCHANT_PATH = `/organization/${ORG_ID}/merchant`;
+export const SANDBOX_MERCHANT = {
+  organization: ORG_ID,
+  name: 'Evergreen Longevity',
+  country: 'US',
+  currency: 'usd',
+  support_email: 'care@evergreen.test',
+  provider: 'sandbox',
+  publishable_key: null,
+  tokens_url: '/sandbox/payments/tokens',
+} as const;
+
 /**
  * Replaces fetch with a responder keyed by "METHOD /path" (query ignored); unknown calls get 404.
- * Returns the list of requests made (analytics events only when the test names their route).
+ * Returns the list of requests made (analytics events and the card field's merchant call only when the test
+ * names their route).
  */
 export function mockApi(routesByKey: Record<string, Responder | Response>): RecordedRequest[] {
   const requests: RecordedRequest[] = [];
@@ -130,6 +144,9 @@ export function mockApi(routesByKey: Record<string, Responder | Response>): Reco
     const handler = routesByKey[`${request.method} ${url.pathname}`];
     // Analytics events go out beside most actions; a test sees them only when it names their route.
     if (!handler && url.pathname.endsWith('/analytics/events')) return new Response(null, { status: 204 });
+    // Every card field reads the clinic's merchant details: the sandbox's, unless the test names the route.
+    if (!handler && request.method === 'GET' && url.pathname === MERCHANT_PATH)
+      return json(200, SANDBOX_MERCHANT);
     requests.push(request);
     if (!handler) return json(404, { text: 'NotFound', message: 'Not found' });
     return typeof handler === 'function' ? handler(request) : handler.clone();

@@ -132,15 +132,6 @@ describe('POST /sandbox/payments/tokens', () => {
     expect((await tokenize('4242424242424242', {}, '10.99.0.2')).statusCode).toBe(201);
   });
 
-  it('tells the web which provider tokenises', async () => {
-    const res = await t.app.inject({ url: '/v2/payments/config' });
-    expect(json(res)).toEqual({
-      provider: 'sandbox',
-      publishable_key: null,
-      tokens_url: '/sandbox/payments/tokens',
-    });
-  });
-
   it("gives the clinic's public payment details for the card field, to anyone, and 404 for no clinic", async () => {
     const res = await t.app.inject({ url: `/organization/${org}/merchant` });
     expect(res.statusCode, res.body).toBe(200);
@@ -508,18 +499,27 @@ describe('with Stripe keys', () => {
   });
   afterAll(() => s.close());
 
-  it('does not mount the sandbox and hands the web the publishable key', async () => {
+  it('does not mount the sandbox and hands the card field the publishable key through the merchant call', async () => {
     const res = await s.app.inject({
       method: 'POST',
       url: '/sandbox/payments/tokens',
       payload: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123' },
     });
     expect(res.statusCode).toBe(404);
-    expect(json(await s.app.inject({ url: '/v2/payments/config' }))).toEqual({
+    const clinic = json<{ _id: string }>(
+      await s.app.inject({ url: '/organization/search?domain=localhost' }),
+    )._id;
+    const merchant = await s.app.inject({ url: `/organization/${clinic}/merchant` });
+    expect(merchant.statusCode, merchant.body).toBe(200);
+    expect(json(merchant)).toMatchObject({
+      organization: clinic,
+      name: 'Evergreen Longevity',
       provider: 'stripe',
       publishable_key: 'pk_test_abc123',
       tokens_url: null,
     });
+    // the call the card field used before the documents' merchant call is gone
+    expect((await s.app.inject({ url: '/v2/payments/config' })).statusCode).toBe(404);
   });
 });
 

@@ -7,7 +7,6 @@ import {
   CouponDiscount,
   DiscountCodeParam,
   Merchant,
-  PaymentsConfig,
 } from '@portal/domain/contracts/billing';
 import { Id } from '@portal/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,24 +33,6 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   if (isSandbox(payments)) await app.register(sandboxPaymentRoutes(payments));
   await app.register(stripeWebhookRoutes);
-
-  app.get(
-    '/v2/payments/config',
-    {
-      config: { access: { kind: 'public' } },
-      schema: {
-        tags: ['billing'],
-        summary:
-          'Which provider tokenises cards in the browser (Stripe with its publishable key, or the sandbox)',
-        response: { 200: PaymentsConfig },
-      },
-    },
-    async () => ({
-      provider: payments.provider,
-      publishable_key: payments.publishableKey,
-      tokens_url: isSandbox(payments) ? SANDBOX_TOKENS_URL : null,
-    }),
-  );
 
   app.get(
     '/organization/:org/merchant',

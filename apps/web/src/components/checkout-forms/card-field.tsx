@@ -2,7 +2,7 @@ import { MESSAGES } from '@portal/domain/messages';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { useQuery } from '@tanstack/react-query';
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { createSandboxToken, type PaymentsConfig, paymentsConfigQueryOptions } from '../../api/billing';
+import { createSandboxToken, type Merchant, merchantQueryOptions } from '../../api/billing';
 import { isApiError } from '../../lib/api-error';
 import { FieldError } from '../ui/field';
 import { Spinner } from '../ui/spinner';
@@ -41,12 +41,12 @@ export interface CardFieldProps {
 }
 
 /**
- * Card entry (000 §2 Screen 10). The card number never reaches a business endpoint: with Stripe it stays in
+ * Card entry (000 §2 Screen 10), set up by the clinic's merchant call (002 §7.7). The card number never reaches a business endpoint: with Stripe it stays in
  * Stripe's Card Element (loaded lazily with the publishable key); with the sandbox the form posts it to the
  * sandbox tokeniser only. Labels of the sandbox form: Card number, Expiry date, CVC.
  */
 export function CardField(props: CardFieldProps) {
-  const { data: config, isError } = useQuery(paymentsConfigQueryOptions());
+  const { data: config, isError } = useQuery(merchantQueryOptions());
   if (isError) return <FieldError id={undefined}>{MESSAGES.paymentGeneric}</FieldError>;
   if (!config)
     return (
@@ -65,7 +65,7 @@ function SandboxCardField({
   onEdit,
   disabled,
   config,
-}: CardFieldProps & { config: PaymentsConfig }) {
+}: CardFieldProps & { config: Merchant }) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');

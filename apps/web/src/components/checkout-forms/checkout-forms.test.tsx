@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useRef, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, setOrganization } from '../../test/helpers';
+import { json, MERCHANT_PATH, mockApi, SANDBOX_MERCHANT, setOrganization } from '../../test/helpers';
 import { CardField, type CardFieldHandle, type CardTokenError } from './card-field';
 import { DiscountCodeField } from './discount-code-field';
 import { PriceBreakdown } from './price-breakdown';
@@ -19,9 +19,11 @@ function renderWithQuery(ui: ReactNode) {
   };
 }
 
-const SANDBOX = { provider: 'sandbox', publishable_key: null, tokens_url: '/sandbox/payments/tokens' };
-
 beforeEach(() => setOrganization());
+
+// Stripe.js is loaded by the card field only when the merchant call names Stripe: a stand-in records its use.
+const stripeJs = vi.hoisted(() => ({ loadStripe: vi.fn() }));
+vi.mock('@stripe/stripe-js', () => stripeJs);
 
 describe('PriceBreakdown', () => {
   it('shows the four rows and the renewal text', () => {
@@ -40,29 +42,30 @@ describe('PriceBreakdown', () => {
   });
 });
 
-describe('CardField (sandbox)', () => {
-  function Harness({ onToken }: { onToken: (result: string) => void }) {
-    const ref = useRef<CardFieldHandle>(null);
-    const [valid, setValid] = useState(false);
-    return (
-      <>
-        <CardField ref={ref} onValidChange={setValid} />
-        <p>{valid ? 'valid' : 'incomplete'}</p>
-        <button
-          type="button"
-          onClick={() =>
-            ref.current!.tokenize().then(onToken, (e: CardTokenError) => onToken(`error: ${e.message}`))
-          }
-        >
-          Pay
-        </button>
-      </>
-    );
-  }
+/** A card field with a Pay button that tokenises, telling what it got. */
+function Harness({ onToken }: { onToken: (result: string) => void }) {
+  const ref = useRef<CardFieldHandle>(null);
+  const [valid, setValid] = useState(false);
+  return (
+    <>
+      <CardField ref={ref} onValidChange={setValid} />
+      <p>{valid ? 'valid' : 'incomplete'}</p>
+      <button
+        type="button"
+        onClick={() =>
+          ref.current!.tokenize().then(onToken, (e: CardTokenError) => onToken(`error: ${e.message}`))
+        }
+      >
+        Pay
+      </button>
+    </>
+  );
+}
 
+describe('CardField (sandbox)', () => {
   it('checks the number, expiry and CVC, then tokenises with the sandbox only', async () => {
     const requests = mockApi({
-      'GET /v2/payments/config': json(200, SANDBOX),
+      [`GET ${MERCHANT_PATH}`]: json(200, SANDBOX_MERCHANT),
       'POST /sandbox/payments/tokens': json(201, { id: 'tok_1.sig', card: {} }),
     });
     const onToken = vi.fn();
@@ -95,7 +98,7 @@ describe('CardField (sandbox)', () => {
 
   it("shows the provider's message when the sandbox refuses the card", async () => {
     mockApi({
-      'GET /v2/payments/config': json(200, SANDBOX),
+      [`GET ${MERCHANT_PATH}`]: json(200, SANDBOX_MERCHANT),
       'POST /sandbox/payments/tokens': json(400, { text: 'InvalidCard', message: MESSAGES.cardExpired }),
     });
     const onToken = vi.fn();
@@ -106,6 +109,57 @@ describe('CardField (sandbox)', () => {
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(onToken).toHaveBeenCalledWith(`error: ${MESSAGES.cardExpired}`));
     expect(screen.getByText(MESSAGES.cardExpired)).toBeInTheDocument();
+  });
+});
+
+describe('CardField (merchant call)', () => {
+  it('reads the clinic’s merchant call and, with Stripe keys, mounts Stripe’s card element with the publishable key', async () => {
+    type ChangeEvent = { complete: boolean; error?: { message: string } };
+    const handlers: Record<string, (event: ChangeEvent) => void> = {};
+    const element = {
+      on: vi.fn((name: string, handler: (event: ChangeEvent) => void) => {
+        handlers[name] = handler;
+      }),
+      mount: vi.fn(),
+      destroy: vi.fn(),
+      update: vi.fn(),
+    };
+    const create = vi.fn(() => element);
+    const createPaymentMethod = vi.fn(async () => ({ paymentMethod: { id: 'pm_123' } }));
+    stripeJs.loadStripe.mockResolvedValue({ elements: () => ({ create }), createPaymentMethod });
+    const requests = mockApi({
+      [`GET ${MERCHANT_PATH}`]: json(200, {
+        ...SANDBOX_MERCHANT,
+        provider: 'stripe',
+        publishable_key: 'pk_test_abc123',
+        tokens_url: null,
+      }),
+    });
+    const onToken = vi.fn();
+    const { user } = renderWithQuery(<Harness onToken={onToken} />);
+    await waitFor(() => expect(element.mount).toHaveBeenCalled());
+    expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_test_abc123');
+    expect(create).toHaveBeenCalledWith('card', { hidePostalCode: true });
+    expect(screen.getByRole('group', { name: 'Card details' })).toBeInTheDocument();
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${MERCHANT_PATH}`]);
+
+    handlers.change!({ complete: false, error: { message: 'Your card number is incomplete.' } });
+    expect(await screen.findByText('Your card number is incomplete.')).toBeInTheDocument();
+    expect(screen.getByText('incomplete')).toBeInTheDocument();
+    handlers.change!({ complete: true });
+    expect(await screen.findByText('valid')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(onToken).toHaveBeenCalledWith('pm_123'));
+    expect(createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: element });
+  });
+
+  it('says the payment cannot be taken when the merchant call fails', async () => {
+    mockApi({
+      [`GET ${MERCHANT_PATH}`]: json(404, { text: 'NotFound', message: 'The organization was not found.' }),
+    });
+    renderWithQuery(<Harness onToken={vi.fn()} />);
+    expect(await screen.findByText(MESSAGES.paymentGeneric)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
   });
 });
 

@@ -27,11 +27,13 @@ import {
 import {
   currentUrl,
   json,
+  MERCHANT_PATH,
   mockApi,
   ORG_ID,
   patient,
   type RecordedRequest,
   renderRoute,
+  SANDBOX_MERCHANT,
   setOrganization,
   signIn,
   USER_ID,
@@ -83,11 +85,7 @@ function api(overrides: Record<string, Responder> = {}) {
       product(ADDON_PRICE, ADDON_ID, 4500, 1),
     ]),
     'GET /states': json(200, STATES),
-    'GET /v2/payments/config': json(200, {
-      provider: 'sandbox',
-      publishable_key: null,
-      tokens_url: '/sandbox/payments/tokens',
-    }),
+    [`GET ${MERCHANT_PATH}`]: json(200, SANDBOX_MERCHANT),
     [`GET /billing/${ORG_ID}/patient/${USER_ID}/card`]: json(404, { text: 'NotFound', message: 'x' }),
     'GET /v2/address/config': json(200, { autocomplete: false }),
     'GET /v2/address/zip/90210': json(200, {

@@ -1,7 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, ORG_ID, renderRoute, signIn, USER_ID } from '../../../test/helpers';
+import {
+  json,
+  MERCHANT_PATH,
+  ORG_ID,
+  renderRoute,
+  SANDBOX_MERCHANT,
+  signIn,
+  USER_ID,
+} from '../../../test/helpers';
 import {
   findToast,
   mockSettingsApi,
@@ -56,8 +64,6 @@ describe('shipping address', () => {
 });
 
 describe('payment information', () => {
-  const SANDBOX = { provider: 'sandbox', publishable_key: null, tokens_url: '/sandbox/payments/tokens' };
-
   it('shows the saved card, offers Save Card only for a complete entry and maps 400 and 402', async () => {
     const user = profiled({ stripe_id: 'cus_1', has_card_source: true });
     signIn(user);
@@ -67,7 +73,7 @@ describe('payment information', () => {
       json(200, { stripe_id: 'cus_1' }),
     ];
     const requests = mockSettingsApi(user, {
-      'GET /v2/payments/config': json(200, SANDBOX),
+      [`GET ${MERCHANT_PATH}`]: json(200, SANDBOX_MERCHANT),
       [`GET /billing/${ORG_ID}/patient/${USER_ID}/card`]: () =>
         json(200, { brand: 'visa', last4: '4242', exp_month: 4, exp_year: 2031 }),
       'POST /sandbox/payments/tokens': () => json(201, { id: 'tok_1.sig', card: {} }),
