@@ -253,4 +253,27 @@ describe('Stripe subscription billing', () => {
     expect(none.create).not.toHaveBeenCalled();
     expect((plain.create.mock.calls[0] as unknown[])[0]).not.toHaveProperty('discounts');
   });
+
+  it('bills a one-time fee on the first invoice only and starts a trial ending on its date (002 §3)', async () => {
+    const { client, subscriptions } = fakeClient();
+    const trialEnd = new Date('2027-01-29T00:00:00Z');
+    await createStripeSubscriptionBilling(client, call).start(
+      { ...snapshot, id: '', oneTimeFee: 4900, trialEnd },
+      { at: new Date('2027-01-15T00:00:00Z'), idempotencyKey: 'approve-fee' },
+    );
+    const params = (subscriptions.create.mock.calls[0] as unknown[])[0] as Record<string, unknown>;
+    expect(params.add_invoice_items).toEqual([
+      { price_data: { currency: 'usd', product: 'prod_1', unit_amount: 4900 } },
+    ]);
+    expect(params.trial_end).toBe(unix('2027-01-29T00:00:00Z'));
+    // without them, neither is sent
+    const plain = fakeClient();
+    await createStripeSubscriptionBilling(plain.client, call).start(
+      { ...snapshot, id: '' },
+      { at: new Date(), idempotencyKey: 'approve-plain' },
+    );
+    const sent = (plain.subscriptions.create.mock.calls[0] as unknown[])[0];
+    expect(sent).not.toHaveProperty('add_invoice_items');
+    expect(sent).not.toHaveProperty('trial_end');
+  });
 });
