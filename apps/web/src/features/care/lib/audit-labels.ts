@@ -19,6 +19,15 @@ const ACTIONS: Readonly<Record<string, string>> = {
   'POST /care/:org/staff/invitations': 'Invited a staff member',
   'POST /care/:org/staff/:id/deactivate': 'Deactivated a staff member',
   'GET /care/:org/audit': 'Read an audit trail',
+  'GET /care/:org/shop-settings': 'Viewed the shop settings',
+  'PUT /care/:org/shop-settings': "Changed the shop's banners and filters",
+  'GET /care/:org/catalogue': 'Viewed the catalogue',
+  'GET /care/:org/catalogue/:id': 'Viewed a product',
+  'POST /care/:org/catalogue': 'Added a product',
+  'PATCH /care/:org/catalogue/:id': 'Changed a product',
+  'POST /care/:org/catalogue/:id/prices': 'Added a price',
+  'PATCH /care/:org/catalogue/:id/prices/:priceId': 'Changed a price',
+  'DELETE /care/:org/catalogue/:id/prices/:priceId': 'Removed a price',
 };
 
 const VERBS: Readonly<Record<string, string>> = {

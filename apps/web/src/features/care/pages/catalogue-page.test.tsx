@@ -115,6 +115,51 @@ describe('the catalogue page', () => {
     expect(await screen.findByRole('row', { name: /Omega-3.*Hidden/ })).toBeVisible();
   });
 
+  it('adds a product: hidden from the shop until shown, then opened in the editor to price it', async () => {
+    signInStaff('admin');
+    const NEW_ID = '65a1b2c3d4e5f6a7b8c9d0c9';
+    let products = [product()];
+    const requests = mockApi({
+      [LIST]: () => json(200, { products }),
+      [`POST /care/${ORG_ID}/catalogue`]: (r) => {
+        const body = r.body as CatalogueProduct;
+        const created = product({ ...body, id: NEW_ID, slug: 'magnesium', prices: [] });
+        products = [...products, created];
+        return json(201, created);
+      },
+    });
+    const { user, router } = renderRoute('/care/catalogue');
+    await user.click(await screen.findByRole('button', { name: 'Add a product' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
+    await user.selectOptions(screen.getByLabelText('Type'), 'lab');
+    await user.type(screen.getByLabelText('Name'), 'Magnesium');
+    await user.type(screen.getByLabelText('Product name'), 'Magnesium Glycinate');
+    await user.type(screen.getByLabelText('Shop tags'), 'Sleep, Recovery');
+    await user.selectOptions(screen.getByLabelText('Main tag'), 'Recovery');
+    await user.click(screen.getByRole('button', { name: 'Add a benefit' }));
+    await user.type(screen.getByLabelText('Benefit 1 title'), 'Deeper sleep');
+    await user.click(screen.getByRole('button', { name: 'Add the product' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Magnesium' })).toBeVisible();
+    expect(currentUrl(router)).toBe(`/care/catalogue?product=${NEW_ID}`);
+    expect(
+      screen.getByText('No prices yet: the shop cannot sell this product until it has one on sale.'),
+    ).toBeVisible();
+    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({
+      type: 'lab',
+      name: 'Magnesium',
+      product_name: 'Magnesium Glycinate',
+      description: '',
+      product_images: [],
+      shop: {
+        tags: [{ label: 'Sleep' }, { label: 'Recovery', main: true }],
+        benefits: [{ title: 'Deeper sleep', description: '' }],
+      },
+      show_in_shop: false,
+      active: true,
+      sort_order: 0,
+    });
+  });
+
   it('refuses an empty name before sending, on the field', async () => {
     signInStaff('admin');
     const requests = mockApi({ [LIST]: json(200, { products: [product()] }) });
