@@ -562,5 +562,21 @@ describe('the catalogue', () => {
       sql`select active from products where id = ${sold!.id}`,
     );
     expect(row?.active).toBe(false);
+
+    // a price only a subscription names is in use too
+    const [subscribed] = await rows<{ id: string; template: string }>(
+      t.database,
+      sql`select p.id, p.product_template_id as template from products p
+          where p.organization_id = ${org}
+            and not exists (select 1 from orders o where o.product_id = p.id)
+            and exists (select 1 from subscriptions s, jsonb_array_elements(s.product_plans) as line
+                        where s.organization_id = ${org} and line ->> 'product' = p.id)
+          limit 1`,
+    );
+    expect(subscribed).toBeDefined();
+    const subscribedPrice = json<CatalogueProduct>(
+      await call('GET', `/catalogue/${subscribed!.template}`),
+    ).prices.find((p) => p.id === subscribed!.id);
+    expect(subscribedPrice?.in_use).toBe(true);
   });
 });
