@@ -32,7 +32,8 @@ const orderColumns = {
   providerPaymentId: orders.providerPaymentId,
   submittedAt: orders.submittedAt,
   createdAt: orders.createdAt,
-  productName: productTemplates.name,
+  // the patient-facing name (the showcase's and the invoice's), never the template's short internal one
+  productName: productTemplates.productName,
   productType: productTemplates.type,
   productImages: productTemplates.productImages,
 };

@@ -69,6 +69,13 @@ export type InvoiceRow = {
 };
 
 /**
+ * What a subscription's plan bills each period, as renewals bill it: a tiered price's amount for the quantity
+ * when the plan carries one, else the unit price times the quantity.
+ */
+const planPeriodAmount = (plan: SQL) =>
+  sql`coalesce((${plan} ->> 'period_amount')::int, (${plan} ->> 'unit_amount')::int * coalesce((${plan} ->> 'quantity')::int, 1))`;
+
+/**
  * A patient's purchases: one-time orders and subscriptions as one list. Each branch reads by user id on
  * orders_user_id_created_at_idx and subscriptions_user_id_status_idx; templates by primary key; invoices
  * by their order or subscription index, only for the rows of the page.
@@ -96,7 +103,7 @@ function purchasesOf(userId: string, filter: PurchaseFilter) {
     union all
     select s.id, 'subscription', s.name, coalesce(pt.product_name, s.name), pt.product_images ->> 0,
            s.type, s.status,
-           coalesce((select sum((p ->> 'unit_amount')::int) from jsonb_array_elements(s.product_plans) p), 0)::int,
+           coalesce((select sum(${planPeriodAmount(sql`p`)}) from jsonb_array_elements(s.product_plans) p), 0)::int,
            'usd', s.duration_months, s.created_at
       from subscriptions s
       left join product_templates pt on pt.id = s.product_plans -> 0 ->> 'product_template'
@@ -176,7 +183,7 @@ export function createPurchasesRepository(db: Db) {
                 from subscriptions s
                 left join product_templates pt on pt.id = s.product_plans -> 0 ->> 'product_template'
                 cross join lateral (
-                  select coalesce(sum((x ->> 'unit_amount')::int), 0)::int as total,
+                  select coalesce(sum(${planPeriodAmount(sql`x`)}), 0)::int as total,
                          coalesce(sum((x ->> 'quantity')::int), 1)::int as quantity
                     from jsonb_array_elements(s.product_plans) x) amounts
                where s.id = ${id} and s.user_id = ${userId}) p
