@@ -175,11 +175,7 @@ const RELATIVE: { document: string; passage: string; calls: string[] }[] = [
  * Calls another piece of work is building now (issue 16: appointments and physicians). Each entry leaves this
  * list the day it is served; the test below fails while a served call is still listed here.
  */
-const PENDING = new Set<string>([
-  // issue 16: the patient's providers by state, and a physician's states
-  'GET /physician/:/state/:',
-  'GET /physician/:/physician/:/states',
-]);
+const PENDING = new Set<string>([]);
 
 /** "PUT /users/{org}/{id}" becomes "PUT /users/:/:": parameter names differ between documents and routes. */
 const shape = (method: string, p: string) =>

@@ -29,6 +29,8 @@ export const AvailabilityQuery = z
     /** Start of the window; defaults to now. */
     from: IsoInstant.optional(),
     days: z.coerce.number().int().min(1).max(AVAILABILITY_MAX_DAYS).default(7),
+    /** Only this physician's slots (one of those the patient may book). */
+    physician_id: Id.optional(),
   })
   .strict();
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
@@ -54,6 +56,8 @@ export const BookAppointmentBody = z
     subscription_id: Id.optional(),
     /** The patient's zone, to word the confirmation; Pacific time when absent. */
     time_zone: TimeZoneName.optional(),
+    /** Book with this physician; any eligible one who is free when absent. */
+    physician_id: Id.optional(),
   })
   .strict();
 export type BookAppointmentBody = z.infer<typeof BookAppointmentBody>;
@@ -89,5 +93,128 @@ export const Appointment = z.object({
   physician: z.object({ _id: Id, name: z.string() }).nullable(),
   subscription_id: Id.nullable(),
   created_at: z.string(),
+  /** The waiting room's link: the physician's own room when the clinic set one, else the event's location. */
+  room_link: z.string().nullable().optional(),
+  /** Grows with each reschedule and the cancellation. */
+  sequence: z.number().int().optional(),
 });
 export type Appointment = z.infer<typeof Appointment>;
+
+/*
+ * The scheduler's calls (issue 16, decision 043). Patient side: availability by kind (and physician), booking,
+ * reschedule (POST /v2/appointments/{id}/reschedule) and cancel. Providers: GET /physician/{org}/state/{stateId}
+ * and GET /physician/{org}/physician/{id}/states. Clinic side under /care/{org}: a physician's availability
+ * (read / replace), the schedule by day or week, booking on a patient's behalf, cancelling with a message.
+ */
+
+/** POST /v2/appointments/{id}/reschedule: move the caller's appointment to another open slot of its physician. */
+export const RescheduleAppointmentBody = z
+  .object({
+    start_time: IsoInstant,
+    /** The patient's zone, to word the new time; the booking's zone when absent. */
+    time_zone: TimeZoneName.optional(),
+  })
+  .strict();
+export type RescheduleAppointmentBody = z.infer<typeof RescheduleAppointmentBody>;
+
+/** A physician as the Providers page reads it (001 §3 Physician). */
+export const Physician = z.object({
+  _id: Id,
+  first_name: z.string(),
+  last_name: z.string(),
+  /** "Maya Okafor, MD" */
+  name: z.string(),
+  credentials: z.string().nullable(),
+  npi_num: z.string(),
+  profile_img: z.object({ url: z.string().nullable() }),
+  bio: z.object({ bio_description: z.string() }),
+  /** State abbreviations the physician is licensed in. */
+  states: z.array(z.string()),
+  /** Where to book with them: the clinic's external link when it has one, else null (book in the portal). */
+  scheduling_link: z.string().nullable(),
+  is_provider: z.boolean(),
+});
+export type Physician = z.infer<typeof Physician>;
+
+/** GET /physician/{org}/state/{stateId} query: is_provider=true lists only physicians shown as providers. */
+export const PhysiciansByStateQuery = z
+  .object({ is_provider: z.enum(['true', 'false']).optional() })
+  .strict();
+
+const Clock = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, { message: 'Must be a time such as 09:00.' });
+const HoursBlock = z
+  .object({ start: Clock, end: Clock })
+  .strict()
+  .refine((b) => b.start < b.end, { message: 'The end must be after the start.', path: ['end'] });
+const CalendarDate = z.iso.date({ message: 'Must be a date such as 2026-03-08.' });
+
+/** A physician's availability: weekly hours and date overrides, all in the physician's zone. */
+export const PhysicianAvailability = z
+  .object({
+    time_zone: TimeZoneName,
+    weekly: z
+      .array(
+        z
+          .object({ weekday: z.number().int().min(0).max(6) })
+          .extend(HoursBlock.shape)
+          .strict(),
+      )
+      .max(70)
+      .refine((list) => list.every((b) => b.start < b.end), { message: 'The end must be after the start.' }),
+    /** A date with no blocks is a day off; otherwise its blocks replace the weekly hours of that date. */
+    overrides: z
+      .array(z.object({ date: CalendarDate, blocks: z.array(HoursBlock).max(12) }).strict())
+      .max(400)
+      .refine((list) => new Set(list.map((o) => o.date)).size === list.length, {
+        message: 'Each date may appear once.',
+      }),
+  })
+  .strict();
+export type PhysicianAvailability = z.infer<typeof PhysicianAvailability>;
+
+/** GET /care/{org}/schedule: the clinic's appointments of one local day or the week (Monday on) around it. */
+export const CareScheduleQuery = z
+  .object({
+    date: CalendarDate,
+    view: z.enum(['day', 'week']).default('day'),
+    physician_id: Id.optional(),
+    /** The zone the day is read in; Pacific time when absent. */
+    time_zone: TimeZoneName.optional(),
+    include_canceled: z.enum(['true', 'false']).optional(),
+  })
+  .strict();
+export type CareScheduleQuery = z.infer<typeof CareScheduleQuery>;
+
+export const CareScheduleEntry = Appointment.extend({
+  patient: z.object({ _id: Id, name: z.string() }),
+});
+export type CareScheduleEntry = z.infer<typeof CareScheduleEntry>;
+
+export const CareSchedule = z.object({
+  from: z.string(),
+  to: z.string(),
+  time_zone: z.string(),
+  appointments: z.array(CareScheduleEntry),
+});
+export type CareSchedule = z.infer<typeof CareSchedule>;
+
+/** POST /care/{org}/appointments: book on a patient's behalf. */
+export const CareBookAppointmentBody = z
+  .object({
+    patient_id: Id,
+    kind: BookableKind,
+    start_time: IsoInstant,
+    physician_id: Id.optional(),
+    subscription_id: Id.optional(),
+    time_zone: TimeZoneName.optional(),
+  })
+  .strict();
+export type CareBookAppointmentBody = z.infer<typeof CareBookAppointmentBody>;
+
+/** POST /care/{org}/appointments/{id}/cancel: the message goes to the patient with the cancellation. */
+export const CareCancelAppointmentBody = z
+  .object({ message: z.string().trim().min(1, { message: 'Write a message to the patient.' }).max(1000) })
+  .strict();
+export type CareCancelAppointmentBody = z.infer<typeof CareCancelAppointmentBody>;

@@ -1,10 +1,17 @@
+import type { AppointmentTypeRules, DateOverride } from '@portal/domain/scheduling/availability';
 import type { WeeklyHours } from '@portal/domain/scheduling/slots';
-import { and, asc, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appointments, type EventTypeKind } from '../../db/schema/appointments';
-import { physicianAvailability, physicianStates, physicians } from '../../db/schema/physicians';
+import { appointments, appointmentTypes, type EventTypeKind } from '../../db/schema/appointments';
+import {
+  physicianAvailability,
+  physicianAvailabilityOverrides,
+  physicianStates,
+  physicians,
+} from '../../db/schema/physicians';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
+import { isExclusionViolation } from '../../platform/db-errors';
 import type { Notifier } from '../notifications/notifier';
 
 export type PhysicianRef = { id: string; firstName: string; lastName: string; credentials: string | null };
@@ -24,9 +31,13 @@ const appointmentColumns = {
   uuid: appointments.uuid,
   eventTypeKind: appointments.eventTypeKind,
   createdAt: appointments.createdAt,
+  sequence: appointments.sequence,
+  timeZone: appointments.timeZone,
+  organizationId: appointments.organizationId,
   physicianFirstName: physicians.firstName,
   physicianLastName: physicians.lastName,
   physicianCredentials: physicians.credentials,
+  physicianRoomLink: physicians.roomLink,
 };
 export type AppointmentRow = {
   id: string;
@@ -42,12 +53,29 @@ export type AppointmentRow = {
   uuid: string | null;
   eventTypeKind: EventTypeKind;
   createdAt: Date;
+  sequence: number;
+  timeZone: string | null;
+  organizationId: string;
   physicianFirstName: string | null;
   physicianLastName: string | null;
   physicianCredentials: string | null;
+  physicianRoomLink: string | null;
 };
 
+/** The time a live booking keeps: its blocked range (call and buffers), or its call when it has none. */
+const blockedStart = sql<Date>`coalesce(${appointments.blockedStart}, ${appointments.startTime})`;
+const blockedEnd = sql<Date>`coalesce(${appointments.blockedEnd}, ${appointments.endTime})`;
+const blockedOverlaps = (start: Date, end: Date) =>
+  and(
+    sql`${blockedStart} < ${end.toISOString()}::timestamptz`,
+    sql`${blockedEnd} > ${start.toISOString()}::timestamptz`,
+  );
+
 const notCanceled = eq(appointments.canceled, false);
+/** Drivers hand timestamps back as Date (postgres.js) or text (PGlite, see db/client.ts). */
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+/** "09:00:00" -> "09:00"; PostgreSQL writes midnight at the end of a day as "24:00:00". */
+const hhmm = (value: string) => value.slice(0, 5);
 const overlapping = (start: Date, end: Date) =>
   and(lt(appointments.startTime, end), gt(appointments.endTime, start));
 
@@ -92,18 +120,102 @@ function queries(db: Db) {
       return byPhysician;
     },
 
-    /** Non-canceled calls of these physicians overlapping [from, to). */
-    async booked(physicianIds: string[], from: Date, to: Date): Promise<BookedRange[]> {
+    /** The blocked ranges (calls with their buffers) of these physicians' live bookings meeting [from, to). */
+    async booked(physicianIds: string[], from: Date, to: Date, except?: string): Promise<BookedRange[]> {
       if (physicianIds.length === 0) return [];
       const list = await db
         .select({
           physicianId: appointments.physicianId,
           start: appointments.startTime,
           end: appointments.endTime,
+          blockedStart: appointments.blockedStart,
+          blockedEnd: appointments.blockedEnd,
         })
         .from(appointments)
-        .where(and(inArray(appointments.physicianId, physicianIds), notCanceled, overlapping(from, to)));
-      return list.filter((r): r is BookedRange => r.physicianId !== null);
+        .where(
+          and(
+            inArray(appointments.physicianId, physicianIds),
+            notCanceled,
+            // The physician index narrows by start; a booking starts at most a day before what it blocks.
+            gte(appointments.startTime, new Date(from.getTime() - 86_400_000)),
+            lt(appointments.startTime, new Date(to.getTime() + 86_400_000)),
+            except ? ne(appointments.id, except) : undefined,
+          ),
+        );
+      return list
+        .map((r) => ({
+          physicianId: r.physicianId,
+          start: toDate(r.blockedStart ?? r.start),
+          end: toDate(r.blockedEnd ?? r.end),
+        }))
+        .filter((r): r is BookedRange => r.physicianId !== null && r.start < to && r.end > from);
+    },
+
+    /** Each physician's weekly hours and the overrides of the local dates around [from, to). */
+    async schedules(
+      physicianIds: string[],
+      from: Date,
+      to: Date,
+    ): Promise<Map<string, { weekly: WeeklyHours[]; overrides: DateOverride[] }>> {
+      const out = new Map(
+        physicianIds.map((id) => [id, { weekly: [] as WeeklyHours[], overrides: [] as DateOverride[] }]),
+      );
+      if (physicianIds.length === 0) return out;
+      const day = (d: Date) => d.toISOString().slice(0, 10);
+      const [weekly, overrides] = await Promise.all([
+        this.weeklyHours(physicianIds),
+        db
+          .select({
+            physicianId: physicianAvailabilityOverrides.physicianId,
+            date: physicianAvailabilityOverrides.date,
+            start: physicianAvailabilityOverrides.startTime,
+            end: physicianAvailabilityOverrides.endTime,
+            timeZone: physicianAvailabilityOverrides.timeZone,
+          })
+          .from(physicianAvailabilityOverrides)
+          .where(
+            and(
+              inArray(physicianAvailabilityOverrides.physicianId, physicianIds),
+              gte(physicianAvailabilityOverrides.date, day(new Date(from.getTime() - 2 * 86_400_000))),
+              lt(physicianAvailabilityOverrides.date, day(new Date(to.getTime() + 2 * 86_400_000))),
+            ),
+          ),
+      ]);
+      for (const [id, hours] of weekly) out.get(id)!.weekly = hours;
+      for (const row of overrides) {
+        const list = out.get(row.physicianId)!.overrides;
+        let found = list.find((o) => o.date === row.date);
+        if (!found) {
+          found = { date: row.date, timeZone: row.timeZone, blocks: [] };
+          list.push(found);
+        }
+        if (row.start && row.end)
+          (found.blocks as { start: string; end: string }[]).push({
+            start: hhmm(row.start),
+            end: hhmm(row.end),
+          });
+      }
+      return out;
+    },
+
+    /** The clinic's rules for a kind of call, when it set its own. */
+    async typeRules(
+      organizationId: string,
+      kind: EventTypeKind,
+    ): Promise<(AppointmentTypeRules & { name: string }) | undefined> {
+      const [row] = await db
+        .select({
+          name: appointmentTypes.name,
+          durationMinutes: appointmentTypes.durationMinutes,
+          bufferBeforeMinutes: appointmentTypes.bufferBeforeMinutes,
+          bufferAfterMinutes: appointmentTypes.bufferAfterMinutes,
+          minimumNoticeMinutes: appointmentTypes.minimumNoticeMinutes,
+          horizonDays: appointmentTypes.horizonDays,
+          slotIntervalMinutes: appointmentTypes.slotIntervalMinutes,
+        })
+        .from(appointmentTypes)
+        .where(and(eq(appointmentTypes.organizationId, organizationId), eq(appointmentTypes.kind, kind)));
+      return row ? { ...row, slotIntervalMinutes: row.slotIntervalMinutes ?? undefined } : undefined;
     },
 
     async patient(userId: string) {
@@ -129,13 +241,82 @@ function queries(db: Db) {
       return row !== undefined;
     },
 
-    async physicianBusy(physicianId: string, start: Date, end: Date): Promise<boolean> {
+    /** Whether a live booking of the physician (other than `except`) keeps any of [start, end). */
+    async physicianBusy(physicianId: string, start: Date, end: Date, except?: string): Promise<boolean> {
       const [row] = await db
         .select({ id: appointments.id })
         .from(appointments)
-        .where(and(eq(appointments.physicianId, physicianId), notCanceled, overlapping(start, end)))
+        .where(
+          and(
+            eq(appointments.physicianId, physicianId),
+            notCanceled,
+            gte(appointments.startTime, new Date(start.getTime() - 86_400_000)),
+            lt(appointments.startTime, end),
+            blockedOverlaps(start, end),
+            except ? ne(appointments.id, except) : undefined,
+          ),
+        )
         .limit(1);
       return row !== undefined;
+    },
+
+    /**
+     * Inserts in a savepoint: when the exclusion constraint refuses it (another booking of the physician took
+     * the time meanwhile) the transaction goes on, and the caller may try another physician.
+     */
+    async insertUnlessTaken(values: typeof appointments.$inferInsert): Promise<boolean> {
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(appointments).values(values);
+        });
+        return true;
+      } catch (error) {
+        if (isExclusionViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    /** Moves a live appointment; false when the exclusion constraint refuses the new time. */
+    async move(
+      id: string,
+      values: {
+        startTime: Date;
+        endTime: Date;
+        blockedStart: Date;
+        blockedEnd: Date;
+        timeZone: string | null;
+        at: Date;
+      },
+    ): Promise<boolean> {
+      try {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(appointments)
+            .set({
+              startTime: values.startTime,
+              endTime: values.endTime,
+              blockedStart: values.blockedStart,
+              blockedEnd: values.blockedEnd,
+              timeZone: values.timeZone,
+              sequence: sql`${appointments.sequence} + 1`,
+              updatedAt: values.at,
+            })
+            .where(and(eq(appointments.id, id), notCanceled));
+        });
+        return true;
+      } catch (error) {
+        if (isExclusionViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    /** Holds the appointment's row to the end of the transaction. */
+    async lockAppointment(id: string): Promise<void> {
+      await db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(eq(appointments.id, id))
+        .for('update');
     },
 
     /** The patient's own non-canceled call overlapping the time, or one of `kind` still ahead. */
@@ -234,10 +415,22 @@ function queries(db: Db) {
     },
 
     /** Marks the patient's appointment canceled; false when it was already. */
-    async cancel(id: string, patientId: string, at: Date): Promise<boolean> {
+    async cancel(
+      id: string,
+      patientId: string,
+      at: Date,
+      by?: { userId: string; message?: string | undefined },
+    ): Promise<boolean> {
       const changed = await db
         .update(appointments)
-        .set({ canceled: true, canceledAt: at, updatedAt: at })
+        .set({
+          canceled: true,
+          canceledAt: at,
+          updatedAt: at,
+          sequence: sql`${appointments.sequence} + 1`,
+          canceledBy: by?.userId ?? patientId,
+          cancelMessage: by?.message ?? null,
+        })
         .where(
           and(
             eq(appointments.id, id),

@@ -5,14 +5,17 @@ import {
   AvailabilityQuery,
   BookAppointmentBody,
   CancelAppointmentBody,
+  RescheduleAppointmentBody,
 } from '@portal/domain/contracts/appointment';
 import { Id } from '@portal/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, errorResponses } from '../../platform/errors';
 import { notifierFor } from '../notifications/notifier';
+import { physiciansRoutes } from '../physicians/physicians.routes';
 import { createAppointmentsRepository } from './appointments.repository';
 import { createAppointmentsService } from './appointments.service';
+import { careSchedulingRoutes } from './care-scheduling.routes';
 
 const tags = ['appointments'];
 
@@ -32,7 +35,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Open 30-minute slots for the caller: verification calls with physicians licensed in their state, coaching with any of the clinic’s',
+          'Open slots of a kind of call for the caller (its duration, buffers, notice and horizon): verification calls and consultations with physicians licensed in their state, coaching with any of the clinic’s; physician_id narrows to one',
         querystring: AvailabilityQuery,
         response: { 200: Availability, ...errorResponses },
       },
@@ -88,4 +91,23 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return service.cancel(request.auth!, (invoiceId ?? appointment_id)!);
     },
   );
+
+  app.post(
+    '/v2/appointments/:id/reschedule',
+    {
+      config: { access: { kind: 'user' } },
+      schema: {
+        tags,
+        summary:
+          'Move one of the caller’s own appointments to another open slot of its physician (same id; 409 when the time was just taken)',
+        params: z.object({ id: Id }).strict(),
+        body: RescheduleAppointmentBody,
+        response: { 200: Appointment, ...errorResponses, 409: ErrorBody },
+      },
+    },
+    async (request) => service.reschedule(request.auth!, request.params.id, request.body),
+  );
+
+  await app.register(physiciansRoutes);
+  await app.register(careSchedulingRoutes, { service });
 };

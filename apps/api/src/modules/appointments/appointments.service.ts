@@ -5,14 +5,17 @@ import type {
   BookableKind,
 } from '@portal/domain/contracts/appointment';
 import { isObjectId } from '@portal/domain/ids';
-import { DEFAULT_APPOINTMENT_TIME_ZONE, formatCallTime } from '@portal/domain/scheduling/format-slot';
+import { defaultAppointmentRules } from '@portal/domain/scheduling/appointment-types';
 import {
-  APPOINTMENT_SLOT_MINUTES,
-  earliestBookableStart,
-  mergeSlots,
-  openSlots,
-  weeklySlots,
-} from '@portal/domain/scheduling/slots';
+  type AppointmentTypeRules,
+  availableSlots,
+  blockedRange,
+  bookableWindow,
+  isOpenSlot,
+  type Schedule,
+} from '@portal/domain/scheduling/availability';
+import { DEFAULT_APPOINTMENT_TIME_ZONE, formatCallTime } from '@portal/domain/scheduling/format-slot';
+import { mergeSlots, type TimeRange } from '@portal/domain/scheduling/slots';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../db/ids';
 import type { EventTypeKind } from '../../db/schema/appointments';
@@ -55,6 +58,18 @@ export const APPOINTMENT_ERRORS = {
       'This appointment has already started and can no longer be canceled.',
       'AppointmentStarted',
     ),
+  startedMove: () =>
+    Errors.badRequest(
+      'This appointment has already started and can no longer be rescheduled.',
+      'AppointmentStarted',
+    ),
+  canceled: () =>
+    Errors.badRequest('This appointment was canceled. Please book a new one.', 'AppointmentCanceled'),
+  tooFar: () =>
+    Errors.badRequest(
+      'This time is too far ahead. Please choose one of the available times.',
+      'SlotUnavailable',
+    ),
 };
 
 const CALL_NAMES: Record<BookableKind, string> = {
@@ -68,9 +83,9 @@ const NOTICE_NAMES: Record<BookableKind, string> = {
   consultation: 'free longevity consultation',
 };
 
-const slotMs = APPOINTMENT_SLOT_MINUTES * 60_000;
+const MINUTE = 60_000;
 
-function toAppointment(row: AppointmentRow): Appointment {
+export function toAppointment(row: AppointmentRow): Appointment {
   const physicianName =
     row.physicianId && row.physicianFirstName
       ? `${row.physicianFirstName} ${row.physicianLastName ?? ''}`.trim() +
@@ -91,6 +106,8 @@ function toAppointment(row: AppointmentRow): Appointment {
     physician: row.physicianId && physicianName ? { _id: row.physicianId, name: physicianName } : null,
     subscription_id: row.subscriptionId,
     created_at: row.createdAt.toISOString(),
+    room_link: row.physicianRoomLink ?? row.location,
+    sequence: row.sequence,
   };
 }
 
@@ -104,42 +121,94 @@ export function createAppointmentsService(deps: {
   const now = deps.now ?? (() => new Date());
 
   /** Verification calls and consultations go to physicians licensed in the patient's state; coaching to any. */
-  async function eligiblePhysicians(caller: Caller, kind: BookableKind): Promise<PhysicianRef[]> {
+  async function eligiblePhysicians(
+    caller: Caller,
+    kind: BookableKind,
+    physicianId?: string,
+  ): Promise<PhysicianRef[]> {
     const patient = await repo.patient(caller.userId);
     if (!patient) throw Errors.notFound('The patient');
     // Without a state on file (a patient who has not reached the profile step) any physician may verify.
     const state = kind === 'coaching' ? null : patient.state;
-    return repo.physicians(caller.organizationId, state ?? null);
+    const list = await repo.physicians(caller.organizationId, state ?? null);
+    if (!physicianId) return list;
+    const chosen = list.filter((p) => p.id === physicianId);
+    if (chosen.length === 0) throw Errors.notFound('The physician');
+    return chosen;
+  }
+
+  async function rulesFor(organizationId: string, kind: EventTypeKind): Promise<AppointmentTypeRules> {
+    return (await repo.typeRules(organizationId, kind)) ?? defaultAppointmentRules(kind);
+  }
+
+  async function schedulesOf(ids: string[], from: Date, to: Date) {
+    const [schedules, booked] = await Promise.all([
+      repo.schedules(ids, from, to),
+      repo.booked(ids, from, to),
+    ]);
+    const busy = new Map<string, TimeRange[]>(ids.map((id) => [id, []]));
+    for (const b of booked) busy.get(b.physicianId)?.push(b);
+    return { schedules, busy };
+  }
+
+  async function openSlotsOf(ids: string[], rules: AppointmentTypeRules, from: Date, to: Date, at: Date) {
+    const { schedules, busy } = await schedulesOf(ids, from, to);
+    return new Map(
+      ids.map((id) => [
+        id,
+        availableSlots({
+          schedule: schedules.get(id) as Schedule,
+          rules,
+          busy: busy.get(id) ?? [],
+          now: at,
+          from,
+          to,
+        }),
+      ]),
+    );
+  }
+
+  /** Refuses a start the kind's notice or horizon rules out (before asking the calendar). */
+  function checkWindow(start: Date, rules: AppointmentTypeRules, at: Date) {
+    const window = bookableWindow(at, rules);
+    if (start < window.from) throw APPOINTMENT_ERRORS.tooSoon();
+    if (start >= window.to) throw APPOINTMENT_ERRORS.tooFar();
   }
 
   return {
-    /** Open slots of the window [from, from + days): any eligible physician free, at least 2 hours ahead. */
+    /**
+     * Open slots of the window [from, from + days) under the kind's rules (duration, buffers, notice, horizon):
+     * any eligible physician free, or only `physician_id`.
+     */
     async availability(
       caller: Caller,
-      query: { kind: BookableKind; from?: string | undefined; days: number },
+      query: {
+        kind: BookableKind;
+        from?: string | undefined;
+        days: number;
+        physician_id?: string | undefined;
+      },
     ): Promise<Availability> {
       const at = now();
       const requested = query.from ? new Date(query.from) : at;
       const from = requested < at ? at : requested;
-      const to = new Date(requested.getTime() + query.days * 86_400_000);
-      const physicians = await eligiblePhysicians(caller, query.kind);
-      const ids = physicians.map((p) => p.id);
-      const [hours, booked] = await Promise.all([repo.weeklyHours(ids), repo.booked(ids, from, to)]);
-      const perPhysician = ids.map((id) =>
-        openSlots({
-          hours: hours.get(id) ?? [],
-          booked: booked.filter((b) => b.physicianId === id),
-          from,
-          to: to < from ? from : to,
-          now: at,
-        }),
+      const end = new Date(requested.getTime() + query.days * 86_400_000);
+      const to = end < from ? from : end;
+      const rules = await rulesFor(caller.organizationId, query.kind);
+      const physicians = await eligiblePhysicians(caller, query.kind, query.physician_id);
+      const perPhysician = await openSlotsOf(
+        physicians.map((p) => p.id),
+        rules,
+        from,
+        to,
+        at,
       );
       return {
         kind: query.kind,
-        slot_minutes: APPOINTMENT_SLOT_MINUTES,
+        slot_minutes: rules.durationMinutes,
         from: from.toISOString(),
-        to: (to < from ? from : to).toISOString(),
-        slots: mergeSlots(perPhysician).map((s) => ({
+        to: to.toISOString(),
+        slots: mergeSlots([...perPhysician.values()]).map((s) => ({
           start_time: s.start.toISOString(),
           end_time: s.end.toISOString(),
         })),
@@ -152,29 +221,57 @@ export function createAppointmentsService(deps: {
      * cycle) and the overlap is checked under the lock: of two requests for the last free physician, one
      * books and the other gets 409.
      */
-    async book(caller: Caller, body: BookAppointmentBody, log: FastifyBaseLogger): Promise<Appointment> {
+    async book(
+      caller: Caller,
+      body: BookAppointmentBody,
+      log: FastifyBaseLogger,
+      bookedBy?: string,
+    ): Promise<Appointment> {
       const at = now();
       const start = new Date(body.start_time);
-      const end = new Date(start.getTime() + slotMs);
-      if (start < earliestBookableStart(at)) throw APPOINTMENT_ERRORS.tooSoon();
+      const rules = await rulesFor(caller.organizationId, body.kind);
+      const end = new Date(start.getTime() + rules.durationMinutes * MINUTE);
+      checkWindow(start, rules, at);
       if (
         body.subscription_id &&
         !(await repo.ownSubscription(body.subscription_id, caller.userId, caller.organizationId))
       ) {
         throw Errors.notFound('The subscription');
       }
-      const physicians = await eligiblePhysicians(caller, body.kind);
-      const hours = await repo.weeklyHours(physicians.map((p) => p.id));
+      const physicians = await eligiblePhysicians(caller, body.kind, body.physician_id);
+      const ids = physicians.map((p) => p.id);
+      const { schedules, busy } = await schedulesOf(ids, start, end);
+      // Offered by the physician's hours; whether it is still free is decided under the transaction.
       const offering = physicians.filter((p) =>
-        weeklySlots(hours.get(p.id) ?? [], { from: start, to: end }).some(
-          (s) => s.start.getTime() === start.getTime(),
-        ),
+        isOpenSlot(start, { schedule: schedules.get(p.id) as Schedule, rules, busy: [], now: at }),
       );
       if (offering.length === 0) throw APPOINTMENT_ERRORS.notOffered();
+      // Those free at the last read first, so a busy physician is tried last.
+      offering.sort(
+        (a, b) =>
+          Number(
+            !isOpenSlot(start, {
+              schedule: schedules.get(a.id) as Schedule,
+              rules,
+              busy: busy.get(a.id) ?? [],
+              now: at,
+            }),
+          ) -
+          Number(
+            !isOpenSlot(start, {
+              schedule: schedules.get(b.id) as Schedule,
+              rules,
+              busy: busy.get(b.id) ?? [],
+              now: at,
+            }),
+          ),
+      );
 
       const kind: EventTypeKind = body.kind;
       const id = newId();
+      const timeZone = body.time_zone ?? null;
       const when = formatCallTime(start, body.time_zone ?? DEFAULT_APPOINTMENT_TIME_ZONE);
+      const blocked = blockedRange(start, rules);
       await repo.transaction(async (q) => {
         await q.lockPatient(caller.userId);
         const conflict = await q.patientConflict(caller.userId, { start, end }, kind, at);
@@ -184,9 +281,10 @@ export function createAppointmentsService(deps: {
             : APPOINTMENT_ERRORS.overlapping();
         }
         for (const physician of offering) {
-          if (!(await q.lockPhysician(physician.id))) continue;
-          if (await q.physicianBusy(physician.id, start, end)) continue;
-          await q.insert({
+          if (await q.physicianBusy(physician.id, blocked.start, blocked.end)) continue;
+          // The exclusion constraint is the last word: of two bookings racing for the physician's time,
+          // the database refuses the second (23P01), and the next physician is tried.
+          const inserted = await q.insertUnlessTaken({
             id,
             patientId: caller.userId,
             physicianId: physician.id,
@@ -195,9 +293,14 @@ export function createAppointmentsService(deps: {
             name: CALL_NAMES[body.kind],
             startTime: start,
             endTime: end,
+            blockedStart: blocked.start,
+            blockedEnd: blocked.end,
+            timeZone,
+            bookedBy: bookedBy ?? caller.userId,
             externalSource: 'portal',
             eventTypeKind: kind,
           });
+          if (!inserted) continue;
           // The retention offer's free consultation: its date decides when a cancellation attempt counts.
           if (body.kind === 'consultation' && body.subscription_id)
             await q.recordFreeConsultation(body.subscription_id, start);
@@ -261,6 +364,64 @@ export function createAppointmentsService(deps: {
         await repo.cancel(appointmentId, caller.userId, now());
       }
       return toAppointment((await repo.find(appointmentId))!);
+    },
+
+    /**
+     * Moves the caller's appointment to another open slot of the same physician, under its kind's rules. The
+     * appointment keeps its id (and calendar UID); its sequence grows, so reminders planned for the old time
+     * see they are stale. Staff pass `staff` to move a patient's appointment of their clinic.
+     */
+    async reschedule(
+      caller: Caller,
+      appointmentId: string,
+      body: { start_time: string; time_zone?: string | undefined },
+      staff = false,
+    ): Promise<Appointment> {
+      const row = await repo.find(appointmentId);
+      const mine = staff ? row?.organizationId === caller.organizationId : row?.patientId === caller.userId;
+      if (!row || !mine) throw Errors.notFound('The appointment');
+      if (row.canceled) throw APPOINTMENT_ERRORS.canceled();
+      const at = now();
+      if (row.startTime <= at) throw APPOINTMENT_ERRORS.startedMove();
+      if (!row.physicianId) throw APPOINTMENT_ERRORS.notOffered();
+      const start = new Date(body.start_time);
+      const rules = await rulesFor(row.organizationId, row.eventTypeKind);
+      const end = new Date(start.getTime() + rules.durationMinutes * MINUTE);
+      checkWindow(start, rules, at);
+      const [schedules, booked] = await Promise.all([
+        repo.schedules([row.physicianId], start, end),
+        repo.booked([row.physicianId], start, end, row.id),
+      ]);
+      const schedule = schedules.get(row.physicianId) as Schedule;
+      if (!isOpenSlot(start, { schedule, rules, busy: [], now: at })) throw APPOINTMENT_ERRORS.notOffered();
+      if (!isOpenSlot(start, { schedule, rules, busy: booked, now: at }))
+        throw APPOINTMENT_ERRORS.slotTaken();
+      const blocked = blockedRange(start, rules);
+      const timeZone = body.time_zone ?? row.timeZone;
+      await repo.transaction(async (q) => {
+        await q.lockAppointment(row.id);
+        if (await q.physicianBusy(row.physicianId!, blocked.start, blocked.end, row.id))
+          throw APPOINTMENT_ERRORS.slotTaken();
+        const moved = await q.move(row.id, {
+          startTime: start,
+          endTime: end,
+          blockedStart: blocked.start,
+          blockedEnd: blocked.end,
+          timeZone,
+          at,
+        });
+        if (!moved) throw APPOINTMENT_ERRORS.slotTaken();
+        const when = formatCallTime(start, timeZone ?? DEFAULT_APPOINTMENT_TIME_ZONE);
+        await q.storeNotice(
+          notifier,
+          row.patientId,
+          row.organizationId,
+          `Your ${NOTICE_NAMES[row.eventTypeKind as BookableKind] ?? 'appointment'} is moved to ${when}.`,
+          row.id,
+        );
+      });
+      notifier.deliver(row.patientId, { category: 'appointments' });
+      return toAppointment((await repo.find(row.id))!);
     },
   };
 }

@@ -1,0 +1,153 @@
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { appointments } from '../../db/schema/appointments';
+import {
+  physicianAvailability,
+  physicianAvailabilityOverrides,
+  physicians,
+} from '../../db/schema/physicians';
+import { users } from '../../db/schema/users';
+import type { AppointmentRow } from './appointments.repository';
+
+export type AvailabilityRows = {
+  weekly: { weekday: number; start: string; end: string; timeZone: string }[];
+  overrides: { date: string; start: string | null; end: string | null; timeZone: string }[];
+};
+
+/** The clinic's side of the scheduler: physicians' availability and the schedule by day or week. */
+export function createCareSchedulingRepository(db: Db) {
+  const patients = alias(users, 'patient');
+  return {
+    async physicianOf(organizationId: string, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: physicians.id })
+        .from(physicians)
+        .where(and(eq(physicians.id, id), eq(physicians.organizationId, organizationId)));
+      return row !== undefined;
+    },
+
+    async patientOf(organizationId: string, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.organizationId, organizationId), eq(users.role, 'patient')));
+      return row !== undefined;
+    },
+
+    async availability(physicianId: string): Promise<AvailabilityRows> {
+      const [weekly, overrides] = await Promise.all([
+        db
+          .select({
+            weekday: physicianAvailability.weekday,
+            start: physicianAvailability.startTime,
+            end: physicianAvailability.endTime,
+            timeZone: physicianAvailability.timeZone,
+          })
+          .from(physicianAvailability)
+          .where(eq(physicianAvailability.physicianId, physicianId))
+          .orderBy(asc(physicianAvailability.weekday), asc(physicianAvailability.startTime)),
+        db
+          .select({
+            date: physicianAvailabilityOverrides.date,
+            start: physicianAvailabilityOverrides.startTime,
+            end: physicianAvailabilityOverrides.endTime,
+            timeZone: physicianAvailabilityOverrides.timeZone,
+          })
+          .from(physicianAvailabilityOverrides)
+          .where(eq(physicianAvailabilityOverrides.physicianId, physicianId))
+          .orderBy(asc(physicianAvailabilityOverrides.date), asc(physicianAvailabilityOverrides.startTime)),
+      ]);
+      return { weekly, overrides };
+    },
+
+    /** Replaces the physician's weekly hours and overrides in one transaction. */
+    async replaceAvailability(
+      physicianId: string,
+      timeZone: string,
+      weekly: { weekday: number; start: string; end: string }[],
+      overrides: { date: string; blocks: { start: string; end: string }[] }[],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(physicianAvailability).where(eq(physicianAvailability.physicianId, physicianId));
+        await tx
+          .delete(physicianAvailabilityOverrides)
+          .where(eq(physicianAvailabilityOverrides.physicianId, physicianId));
+        if (weekly.length > 0)
+          await tx.insert(physicianAvailability).values(
+            weekly.map((b) => ({
+              physicianId,
+              weekday: b.weekday,
+              startTime: b.start,
+              endTime: b.end,
+              timeZone,
+            })),
+          );
+        const rows = overrides.flatMap((o): (typeof physicianAvailabilityOverrides.$inferInsert)[] =>
+          o.blocks.length === 0
+            ? [{ physicianId, date: o.date, startTime: null, endTime: null, timeZone }]
+            : o.blocks.map((b) => ({
+                physicianId,
+                date: o.date,
+                startTime: b.start,
+                endTime: b.end,
+                timeZone,
+              })),
+        );
+        if (rows.length > 0) await tx.insert(physicianAvailabilityOverrides).values(rows);
+      });
+    },
+
+    /**
+     * The clinic's appointments starting in [from, to), with patient and physician, in time order: one query
+     * on appointments_organization_id_start_time_idx (or the physician's index when one is named).
+     */
+    async schedule(
+      organizationId: string,
+      from: Date,
+      to: Date,
+      opts: { physicianId?: string | undefined; includeCanceled: boolean },
+    ): Promise<(AppointmentRow & { patientFirstName: string; patientLastName: string })[]> {
+      const list = await db
+        .select({
+          id: appointments.id,
+          patientId: appointments.patientId,
+          physicianId: appointments.physicianId,
+          subscriptionId: appointments.subscriptionId,
+          name: appointments.name,
+          startTime: appointments.startTime,
+          endTime: appointments.endTime,
+          canceled: appointments.canceled,
+          location: appointments.location,
+          externalSource: appointments.externalSource,
+          uuid: appointments.uuid,
+          eventTypeKind: appointments.eventTypeKind,
+          createdAt: appointments.createdAt,
+          sequence: appointments.sequence,
+          timeZone: appointments.timeZone,
+          organizationId: appointments.organizationId,
+          physicianFirstName: physicians.firstName,
+          physicianLastName: physicians.lastName,
+          physicianCredentials: physicians.credentials,
+          physicianRoomLink: physicians.roomLink,
+          patientFirstName: patients.firstName,
+          patientLastName: patients.lastName,
+        })
+        .from(appointments)
+        .innerJoin(patients, eq(patients.id, appointments.patientId))
+        .leftJoin(physicians, eq(physicians.id, appointments.physicianId))
+        .where(
+          and(
+            eq(appointments.organizationId, organizationId),
+            gte(appointments.startTime, from),
+            lt(appointments.startTime, to),
+            opts.physicianId ? eq(appointments.physicianId, opts.physicianId) : undefined,
+            opts.includeCanceled ? undefined : eq(appointments.canceled, false),
+          ),
+        )
+        .orderBy(asc(appointments.startTime), asc(appointments.id));
+      return list as (AppointmentRow & { patientFirstName: string; patientLastName: string })[];
+    },
+  };
+}
+export type CareSchedulingRepository = ReturnType<typeof createCareSchedulingRepository>;
