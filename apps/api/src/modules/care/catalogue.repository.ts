@@ -11,6 +11,7 @@ import type { RowOf } from '../../db/row-of';
 import { orders } from '../../db/schema/orders';
 import { products, productTemplates } from '../../db/schema/products';
 import { subscriptions } from '../../db/schema/subscriptions';
+import { isUniqueViolation } from '../../platform/db-errors';
 
 const templateColumns = {
   id: productTemplates.id,
@@ -238,25 +239,32 @@ export function createCatalogueRepository(db: Db) {
       return new Map(rows.map((r) => [r.id, r.type]));
     },
 
+    /** A new template; two adds of one name at once get slug and slug-2 (the unique index decides). */
     async create(organizationId: string, body: CatalogueTemplateNew): Promise<string> {
-      const slug = await freeSlug(organizationId, body.name);
-      const [row] = await db
-        .insert(productTemplates)
-        .values({
-          organizationId,
-          type: body.type,
-          slug,
-          name: body.name,
-          productName: body.product_name,
-          description: body.description ?? '',
-          productImages: body.product_images ?? [],
-          shop: body.shop ?? { tags: [], benefits: [] },
-          showInShop: body.show_in_shop ?? false,
-          active: body.active ?? true,
-          sortOrder: body.sort_order ?? 0,
-        })
-        .returning({ id: productTemplates.id });
-      return row!.id;
+      for (let attempt = 1; ; attempt++) {
+        const slug = await freeSlug(organizationId, body.name);
+        try {
+          const [row] = await db
+            .insert(productTemplates)
+            .values({
+              organizationId,
+              type: body.type,
+              slug,
+              name: body.name,
+              productName: body.product_name,
+              description: body.description,
+              productImages: body.product_images,
+              shop: body.shop,
+              showInShop: body.show_in_shop,
+              active: body.active,
+              sortOrder: body.sort_order,
+            })
+            .returning({ id: productTemplates.id });
+          return row!.id;
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt >= 3) throw error;
+        }
+      }
     },
 
     /** False when the organization has no such template. */
