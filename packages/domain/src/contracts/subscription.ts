@@ -40,6 +40,14 @@ export const SubscriptionProductPlan = z.object({
   duration: z.number().int(),
   /** Cents per billing period at the time of purchase. */
   unit_amount: z.number().int(),
+  /** The setup fee (002 §3 one_time_fee) in cents, billed once with the first charge; present when there is one. */
+  one_time_fee: z.number().int().optional(),
+  /** When the fee was charged (ISO); null while it is still due with the first charge. */
+  one_time_fee_paid_at: z.string().nullable().optional(),
+  /** The price's trial in days (002 §3 trial_period_days); present when it has one. */
+  trial_period_days: z.number().int().optional(),
+  /** When the plan's trial ends (ISO): its first period is billed then. Present once the trial is set. */
+  trial_ends_at: z.string().optional(),
   dosage: z.string().optional(),
   frequency: z.string().optional(),
 });
@@ -55,6 +63,11 @@ export const Subscription = z.object({
   prescriptions: z.array(z.unknown()),
   schedule_details: z.object({ phases: z.array(z.object({ start_date: z.string() })) }).nullable(),
   current_period_start: z.string().nullable(),
+  /**
+   * While the subscription is trialing: when its free trial ends (ISO), the date its first period is billed.
+   * Null otherwise.
+   */
+  trial_end: z.string().nullable().optional(),
   /** Unix seconds. */
   reschedule_date: z.number().nullable(),
   /** The payment provider's subscription id: null until a physician approves and billing starts. */

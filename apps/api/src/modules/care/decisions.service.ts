@@ -8,6 +8,8 @@ import {
 import { isLicensedFor, staffCan } from '@portal/domain/care/staff-roles';
 import type { CareApproveBody, CareDecisionResult } from '@portal/domain/contracts/care';
 import { configuredPeriodCents } from '@portal/domain/pricing/configured-price';
+import { billingStart } from '@portal/domain/pricing/plan-billing';
+import { trialEndsAt } from '@portal/domain/pricing/price-scheme';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
@@ -55,6 +57,10 @@ async function requestedProtocol(
         product.planProperties.units_per_month,
       ),
     };
+    // 002 §3's fee and trial go with the plan (decision 045): the fee is billed with the first charge, the
+    // trial runs from the approval (startedPlans)
+    if (product.oneTimeFee > 0) plan.one_time_fee = product.oneTimeFee;
+    if (product.trialPeriodDays > 0) plan.trial_period_days = product.trialPeriodDays;
     const dosage = requested.dosage ?? product.planProperties.dosage_size;
     const frequency = requested.frequency ?? product.planProperties.frequency;
     if (dosage) plan.dosage = dosage;
@@ -75,6 +81,27 @@ async function requestedProtocol(
       .where(eq(intakes.id, visit.id));
     await repo.attachToIntake(row.id, visit.id, current?.subscriptions ?? []);
   }
+}
+
+/**
+ * A subscription's plans as its billing starts at `at` (decision 045): a trial runs from the approval, not
+ * from the checkout (nothing was billed while the visit waited), so it ends `at` + its days.
+ */
+function startedPlans(plans: SubscriptionProductPlan[], at: Date): SubscriptionProductPlan[] {
+  return plans.map((plan) =>
+    plan.trial_period_days && plan.trial_period_days > 0
+      ? { ...plan, trial_ends_at: trialEndsAt(at, plan.trial_period_days).toISOString() }
+      : plan,
+  );
+}
+
+/** The plans once the first invoice holds their fees: each is marked paid then, and never billed again. */
+function feesPaid(plans: SubscriptionProductPlan[], at: Date): SubscriptionProductPlan[] {
+  return plans.map((plan) =>
+    (plan.one_time_fee ?? 0) > 0 && !plan.one_time_fee_paid_at
+      ? { ...plan, one_time_fee_paid_at: at.toISOString() }
+      : plan,
+  );
 }
 
 const REFUSALS = {
@@ -187,7 +214,10 @@ export function createDecisionsService(deps: {
         let charged = 0;
         const out: { _id: string; status: string }[] = [];
         for (const sub of subs) {
-          const amount = sub.productPlans.reduce((sum, plan) => sum + plan.unit_amount, 0);
+          const plans = startedPlans(sub.productPlans, at);
+          // the period amount; the unpaid fees, billed once with the first invoice; a trial's end, until
+          // which the period is not charged (the first invoice then holds the fees alone)
+          const start = billingStart(plans, at);
           const { subscription, invoice } = await deps.payments.subscriptions.start(
             {
               id: '',
@@ -198,7 +228,9 @@ export function createDecisionsService(deps: {
               current_period_end: null,
               pause_collection: null,
               durationMonths: sub.durationMonths,
-              amount,
+              amount: start.amount,
+              oneTimeFee: start.oneTimeFee,
+              trialEnd: start.trialEnd,
               firstPeriodPercentOff: percentOffFor(sub.productPlans),
               currency: 'usd',
               description: sub.name,
@@ -207,9 +239,12 @@ export function createDecisionsService(deps: {
             { at, idempotencyKey: `approve-${sub.id}` },
           );
           await r.insertProviderInvoice(sub, invoice, at);
+          const status = start.trialEnd ? 'trialing' : 'active';
           await r.update(sub.id, {
-            status: 'active',
+            status,
+            productPlans: start.oneTimeFee > 0 ? feesPaid(plans, at) : plans,
             providerSubscriptionId: subscription.id,
+            // a trialing subscription's period is its trial: the next billing date is the trial's end
             currentPeriodStart: subscription.current_period_start,
             currentPeriodEnd: subscription.current_period_end,
             pauseCollection: null,
@@ -233,7 +268,7 @@ export function createDecisionsService(deps: {
           // the pharmacy's parcel, with the approval or not at all (a membership ships nothing)
           await shipSubscription(tx, sub, { source: 'approval', key: 'first' }, at);
           charged += invoice.amount_paid;
-          out.push({ _id: sub.id, status: 'active' });
+          out.push({ _id: sub.id, status });
         }
         await q.reviewVisit(visit.id, { closed: false, at });
         const names = subs.map((s) => s.name).join(', ');

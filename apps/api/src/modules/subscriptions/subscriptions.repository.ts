@@ -48,6 +48,14 @@ const ENDED = ['canceled', 'incomplete_expired'] as const;
 
 export type NewSubscription = typeof subscriptions.$inferInsert;
 
+/** The latest trial end of the plans (ISO), or null when none has one. */
+function trialEnd(plans: SubscriptionProductPlan[]): string | null {
+  const ends = plans
+    .map((p) => (p.trial_ends_at ? Date.parse(p.trial_ends_at) : Number.NaN))
+    .filter(Number.isFinite);
+  return ends.length > 0 ? new Date(Math.max(...ends)).toISOString() : null;
+}
+
 /** Maps a row and the templates of its plans to 001 §3 Subscription. */
 export function toSubscription(row: SubscriptionRow, templates: Map<string, TemplateRow>): Subscription {
   return {
@@ -73,6 +81,11 @@ export function toSubscription(row: SubscriptionRow, templates: Map<string, Temp
         quantity: p.quantity,
         duration: p.duration,
         unit_amount: p.unit_amount,
+        ...((p.one_time_fee ?? 0) > 0
+          ? { one_time_fee: p.one_time_fee, one_time_fee_paid_at: p.one_time_fee_paid_at ?? null }
+          : {}),
+        ...((p.trial_period_days ?? 0) > 0 ? { trial_period_days: p.trial_period_days } : {}),
+        ...(p.trial_ends_at ? { trial_ends_at: p.trial_ends_at } : {}),
         ...(p.dosage ? { dosage: p.dosage } : {}),
         ...(p.frequency ? { frequency: p.frequency } : {}),
       };
@@ -80,6 +93,7 @@ export function toSubscription(row: SubscriptionRow, templates: Map<string, Temp
     prescriptions: row.prescriptions,
     schedule_details: row.scheduleDetails,
     current_period_start: row.currentPeriodStart?.toISOString() ?? null,
+    trial_end: row.status === 'trialing' ? trialEnd(row.productPlans) : null,
     reschedule_date: row.rescheduleDate ? Math.floor(row.rescheduleDate.getTime() / 1000) : null,
     subscription_id: row.providerSubscriptionId,
     cancellation_info: row.cancellationInfo,
@@ -197,6 +211,19 @@ function subscriptionQueries(db: Db) {
           .set({ subscriptions: [...current, subscriptionId], updatedAt: new Date() })
           .where(eq(intakes.id, intakeId));
       }
+    },
+
+    /** Replaces a subscription's plans (a fee recorded on them); answers the row as it now stands. */
+    async setPlans(
+      subscriptionId: string,
+      productPlans: SubscriptionProductPlan[],
+    ): Promise<SubscriptionRow> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ productPlans, updatedAt: new Date() })
+        .where(eq(subscriptions.id, subscriptionId))
+        .returning(subscriptionColumns);
+      return row!;
     },
 
     async setUserMembership(userId: string, membershipId: string): Promise<void> {

@@ -25,6 +25,35 @@ export type CreateInput = {
 type Result = { subscription: Subscription; created: boolean };
 
 /**
+ * The coaching product of a visit joins the patient's membership subscription instead of starting its own,
+ * so its one-time fee (the enrolment fee 'Total Due Now' showed) is recorded on that subscription's plan,
+ * due with its first charge when a physician approves (decision 045). Once: a subscription already
+ * carrying a fee, or already billing (its first charge is past), is left as it is.
+ */
+async function withEnrolmentFee(
+  r: SubscriptionQueries,
+  membership: SubscriptionRow,
+  product: { id: string; oneTimeFee: number; intervalCount: number; template: { id: string } },
+): Promise<SubscriptionRow> {
+  if (product.oneTimeFee <= 0 || membership.status !== 'awaiting_physician_review') return membership;
+  if (membership.productPlans.some((plan) => (plan.one_time_fee ?? 0) > 0)) return membership;
+  const [first, ...rest] = membership.productPlans;
+  const plans: SubscriptionProductPlan[] = first
+    ? [{ ...first, one_time_fee: product.oneTimeFee }, ...rest]
+    : [
+        {
+          product_template: product.template.id,
+          product: product.id,
+          quantity: 1,
+          duration: product.intervalCount,
+          unit_amount: 0,
+          one_time_fee: product.oneTimeFee,
+        },
+      ];
+  return r.setPlans(membership.id, plans);
+}
+
+/**
  * Subscriptions created at checkout. Per 000 §1 nothing is charged and no provider subscription is started:
  * every subscription is created awaiting physician review, and billing starts when a physician approves.
  */
@@ -76,11 +105,12 @@ export function createSubscriptionsService(deps: {
         const intake = input.intakeId ? await r.lockPatientIntake(input.intakeId, userId) : undefined;
         if (input.intakeId && !intake) throw Errors.notFound('The intake');
 
-        const existing =
-          (await r.findForProduct(userId, product.id, intake?.id ?? null)) ??
-          (template.type === 'coaching_membership' && template.membershipId
+        const own = await r.findForProduct(userId, product.id, intake?.id ?? null);
+        const joined =
+          !own && template.type === 'coaching_membership' && template.membershipId
             ? await r.findForMembership(userId, template.membershipId)
-            : undefined);
+            : undefined;
+        const existing = joined ? await withEnrolmentFee(r, joined, product) : own;
         if (existing) {
           if (intake && existing.intakeId === null)
             await r.attachToIntake(existing.id, intake.id, intake.subscriptions);

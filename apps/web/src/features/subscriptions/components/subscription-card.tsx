@@ -37,6 +37,8 @@ export function SubscriptionCard({
   const attachments = sub.product_plans.flatMap((p) => p.product_template?.attachments ?? []);
   const image = sub.product_plans[0]?.product_template?.product_images[0];
   const next = sub.billing && NEXT_BILLING.has(sub.status) ? sub.billing.scheduled_date : null;
+  // a free trial (002 §3 trial_period_days): nothing is billed until it ends
+  const trialEnd = sub.status === 'trialing' ? (sub.trial_end ?? null) : null;
 
   return (
     <article className="sub-card" aria-labelledby={headingId}>
@@ -61,6 +63,9 @@ export function SubscriptionCard({
         </span>
       </div>
       {note ? <p className="sub-card__note">{note}</p> : null}
+      {trialEnd ? (
+        <p className="sub-card__trial">Free trial until {formatBillingDate(Date.parse(trialEnd))}</p>
+      ) : null}
       {next ? (
         <p className="sub-card__next">Next billing date: {formatBillingDate(Date.parse(next))}</p>
       ) : null}

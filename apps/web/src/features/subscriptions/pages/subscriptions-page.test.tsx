@@ -154,6 +154,37 @@ describe('Subscriptions page', () => {
     expect(screen.getAllByRole('article')).toHaveLength(3);
   });
 
+  it('shows a trialing subscription its free trial and when it ends; other subscriptions none', async () => {
+    const TRIAL = 'aaaaaaaaaaaaaaaaaaaaaa04';
+    const trialing = sub({
+      _id: TRIAL,
+      status: 'trialing',
+      name: 'Urolithin A',
+      duration: 1,
+      trial_end: '2026-06-27T09:30:00.000Z',
+      billing: {
+        ...sub().billing!,
+        status: 'trialing',
+        current_period_end: '2026-06-27T09:30:00.000Z',
+        scheduled_date: '2026-06-27T09:30:00.000Z',
+      },
+    });
+    mockApi({ [LIST]: json(200, [trialing, sub({ trial_end: null })]) });
+    const { user } = renderRoute(PAGE);
+    await screen.findByRole('article', { name: 'Generic Rapamycin' });
+    // 001 §4's Active filter does not list trialing: the card is under Show All
+    expect(screen.queryByRole('article', { name: 'Urolithin A' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Show All' }));
+    const card = screen.getByRole('article', { name: 'Urolithin A' });
+    expect(within(card).getByText('Free trial until Jun 27th, 2026')).toBeInTheDocument();
+    // the existing texts stay: the status label, the billing text and the next billing date (the trial's end)
+    expect(within(card).getByText('Trialing')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Billing every 1 month');
+    expect(card).toHaveTextContent('Next billing date: Jun 27th, 2026');
+    const active = screen.getByRole('article', { name: 'Generic Rapamycin' });
+    expect(active).not.toHaveTextContent('Free trial');
+  });
+
   it('moves between tabs with the arrow keys, Home and End (the ARIA tabs pattern), one tab in the Tab order', async () => {
     mockApi({ [LIST]: json(200, [sub(), paused, pastDue]) });
     const { user } = renderRoute(PAGE);
