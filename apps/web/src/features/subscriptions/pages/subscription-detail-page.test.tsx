@@ -108,6 +108,51 @@ describe('Subscription detail (/dashboard/{userId}/subscriptions/{id})', () => {
     expect(document.title).toBe('Subscription · Patient Portal');
   });
 
+  it('shows a free trial and a one-time fee where the subscription has them', async () => {
+    const plan = sub().product_plans[0]!;
+    mockApi({
+      [ONE]: json(
+        200,
+        sub({
+          status: 'trialing',
+          trial_end: '2026-06-24T12:00:00.000Z',
+          product_plans: [{ ...plan, one_time_fee: 4900, one_time_fee_paid_at: '2026-06-10T12:00:00.000Z' }],
+          billing: { ...sub().billing!, status: 'trialing', scheduled_date: '2026-06-24T12:00:00.000Z' },
+        }),
+      ),
+    });
+    renderRoute(PAGE);
+    await screen.findByRole('heading', { level: 1, name: 'Generic Rapamycin' });
+    const facts = (term: string) =>
+      screen.queryByText(term, { selector: 'dt' })?.nextElementSibling?.textContent;
+    expect(facts('Status')).toBe('Trialing');
+    expect(facts('Free trial until')).toBe('Jun 24th, 2026');
+    expect(facts('One-time fee')).toBe('$49.00, paid Jun 10th, 2026');
+    expect(facts('Next billing date')).toBe('Jun 24th, 2026');
+  });
+
+  it('says a fee still due is charged with the first payment, and shows no trial when there is none', async () => {
+    const plan = sub().product_plans[0]!;
+    mockApi({
+      [ONE]: json(
+        200,
+        sub({
+          status: 'awaiting_physician_review',
+          trial_end: null,
+          product_plans: [{ ...plan, one_time_fee: 4900, one_time_fee_paid_at: null }],
+          subscription_id: null,
+          billing: null,
+        }),
+      ),
+    });
+    renderRoute(PAGE);
+    await screen.findByRole('heading', { level: 1, name: 'Generic Rapamycin' });
+    const facts = (term: string) =>
+      screen.queryByText(term, { selector: 'dt' })?.nextElementSibling?.textContent;
+    expect(facts('One-time fee')).toBe('$49.00, charged with the first payment');
+    expect(facts('Free trial until')).toBeUndefined();
+  });
+
   it('offers the actions the list offers for its status, through the same modals', async () => {
     const requests = mockApi({
       [ONE]: json(200, sub()),

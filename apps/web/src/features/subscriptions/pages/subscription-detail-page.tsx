@@ -131,6 +131,18 @@ function Details({
       dose ? `${name} (${dose}), quantity ${plan.quantity}` : `${name}, quantity ${plan.quantity}`,
     ]);
   }
+  // 002 §3's trial and one-time fee, where the subscription has them
+  if (sub.status === 'trialing' && sub.trial_end)
+    facts.push(['Free trial until', formatBillingDate(Date.parse(sub.trial_end))]);
+  const fee = sub.product_plans.reduce((sum, plan) => sum + (plan.one_time_fee ?? 0), 0);
+  const feePaid = sub.product_plans.find((plan) => plan.one_time_fee_paid_at)?.one_time_fee_paid_at;
+  if (fee > 0)
+    facts.push([
+      'One-time fee',
+      feePaid
+        ? `${formatUsd(fee)}, paid ${formatBillingDate(Date.parse(feePaid))}`
+        : `${formatUsd(fee)}, charged with the first payment`,
+    ]);
   if (next) facts.push(['Next billing date', formatBillingDate(Date.parse(next))]);
   if (sub.billing)
     facts.push([
