@@ -16,16 +16,31 @@ import { physiciansRoutes } from '../physicians/physicians.routes';
 import { createAppointmentsRepository } from './appointments.repository';
 import { createAppointmentsService } from './appointments.service';
 import { careSchedulingRoutes } from './care-scheduling.routes';
+import { APPOINTMENT_REMINDER_QUEUE, createAppointmentReminders } from './reminders';
 
 const tags = ['appointments'];
 
 /** Identity verification calls and coaching sessions booked in the portal (000 §2 Screen 9; 001 §2; 002 §7.7). */
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reminders = createAppointmentReminders({
+    db: app.ctx.db,
+    jobs: app.ctx.jobs,
+    notifier: notifierFor(app),
+    now: () => app.ctx.now(),
+  });
+  app.ctx.jobs.register<{ reminderId: string }>(
+    APPOINTMENT_REMINDER_QUEUE,
+    async (data) => {
+      await reminders.run(data);
+    },
+    { retryLimit: 3, retryDelaySeconds: 60 },
+  );
   const service = createAppointmentsService({
     repo: createAppointmentsRepository(app.ctx.db),
     organizations: app.ctx.organizations,
     notifier: notifierFor(app),
     now: app.ctx.now,
+    reminders,
   });
 
   app.get(
@@ -105,7 +120,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Appointment, ...errorResponses, 409: ErrorBody },
       },
     },
-    async (request) => service.reschedule(request.auth!, request.params.id, request.body),
+    async (request) => service.reschedule(request.auth!, request.params.id, request.body, false, request.log),
   );
 
   await app.register(physiciansRoutes);

@@ -116,6 +116,8 @@ export function createAppointmentsService(deps: {
   organizations: OrganizationsRepository;
   notifier: Pick<Notifier, 'store' | 'deliver'>;
   now?: () => Date;
+  /** Plans reminders of a booked or moved time (after the commit). */
+  reminders?: { plan(appointmentId: string): Promise<void> };
 }) {
   const { repo, organizations, notifier } = deps;
   const now = deps.now ?? (() => new Date());
@@ -316,6 +318,12 @@ export function createAppointmentsService(deps: {
         throw APPOINTMENT_ERRORS.slotTaken();
       });
 
+      // A reminder that cannot be planned never undoes the booking.
+      await deps.reminders
+        ?.plan(id)
+        .catch((error: unknown) =>
+          log.error({ err: describeError(error) }, 'appointment reminders could not be planned'),
+        );
       // After the commit: a slow or failing mail server never holds the booking's locks. The confirmation
       // is the e-mail of the appointments notification, so it follows the patient's preferences.
       void this.confirmationEmail(caller, when)
@@ -376,6 +384,7 @@ export function createAppointmentsService(deps: {
       appointmentId: string,
       body: { start_time: string; time_zone?: string | undefined },
       staff = false,
+      log?: FastifyBaseLogger,
     ): Promise<Appointment> {
       const row = await repo.find(appointmentId);
       const mine = staff ? row?.organizationId === caller.organizationId : row?.patientId === caller.userId;
@@ -421,6 +430,12 @@ export function createAppointmentsService(deps: {
         );
       });
       notifier.deliver(row.patientId, { category: 'appointments' });
+      // New reminders for the new time; those of the old one find the sequence moved on and are skipped.
+      await deps.reminders
+        ?.plan(row.id)
+        .catch((error: unknown) =>
+          log?.error({ err: describeError(error) }, 'appointment reminders could not be planned'),
+        );
       return toAppointment((await repo.find(row.id))!);
     },
   };

@@ -195,7 +195,7 @@ export const careSchedulingRoutes: FastifyPluginAsyncZod<{ service: Appointments
       const row = await appointments.find(request.params.id);
       if (!row || row.organizationId !== request.params.org) throw Errors.notFound('The appointment');
       if (request.auditTarget) request.auditTarget.patientId = row.patientId;
-      return service.reschedule(request.auth!, request.params.id, request.body, true);
+      return service.reschedule(request.auth!, request.params.id, request.body, true, request.log);
     },
   );
 
