@@ -6,15 +6,18 @@ import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
 /** The kinds of booked appointment the portal lists (the `productVariant` filter). */
 export type AppointmentVariant = 'coaching' | 'user-verification';
 
-/** GET /v2/appointments/{org}/user/{patient}?productVariant= (001 §7): the patient's appointments of a kind. */
+/**
+ * GET /v2/appointments/{org}/user/{patient}?productVariant= (001 §7): the patient's appointments of a kind, or
+ * all of them without one.
+ */
 export function getAppointments(
   userId: string,
-  variant: AppointmentVariant,
+  variant: AppointmentVariant | undefined,
   signal?: AbortSignal,
 ): Promise<Appointment[]> {
   const org = requireOrganizationId();
   return apiRequest<Appointment[]>(`/v2/appointments/${seg(org)}/user/${seg(userId)}`, {
-    query: { productVariant: variant },
+    query: variant ? { productVariant: variant } : {},
     signal,
   });
 }

@@ -3,9 +3,10 @@ import type {
   Availability,
   BookAppointmentBody,
   BookableKind,
+  RescheduleAppointmentBody,
 } from '@portal/domain/contracts/appointment';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api-client';
+import { apiRequest, seg } from '../lib/api-client';
 import { isApiError } from '../lib/api-error';
 import { type AppointmentVariant, getAppointments } from './appointment-reads';
 
@@ -16,22 +17,28 @@ export const PICKER_DAYS = 14;
 
 export const appointmentKeys = {
   all: ['appointments'] as const,
-  ofVariant: (userId: string, variant: AppointmentVariant) => ['appointments', userId, variant] as const,
-  availability: (kind: BookableKind) => ['appointment-availability', kind] as const,
+  ofVariant: (userId: string, variant: AppointmentVariant | 'all') =>
+    ['appointments', userId, variant] as const,
+  availability: (kind: BookableKind, physicianId?: string) =>
+    ['appointment-availability', kind, physicianId ?? 'any'] as const,
 };
 
-/** GET /v2/appointments/availability: open 30-minute slots for the signed-in patient. */
-export function getAvailability(kind: BookableKind, signal?: AbortSignal): Promise<Availability> {
+/** GET /v2/appointments/availability: open slots for the signed-in patient, of one physician when named. */
+export function getAvailability(
+  kind: BookableKind,
+  physicianId?: string,
+  signal?: AbortSignal,
+): Promise<Availability> {
   return apiRequest<Availability>('/v2/appointments/availability', {
-    query: { kind, days: PICKER_DAYS },
+    query: { kind, days: PICKER_DAYS, ...(physicianId ? { physician_id: physicianId } : {}) },
     signal,
   });
 }
 
-export function availabilityQueryOptions(kind: BookableKind) {
+export function availabilityQueryOptions(kind: BookableKind, physicianId?: string) {
   return queryOptions({
-    queryKey: appointmentKeys.availability(kind),
-    queryFn: ({ signal }) => getAvailability(kind, signal),
+    queryKey: appointmentKeys.availability(kind, physicianId),
+    queryFn: ({ signal }) => getAvailability(kind, physicianId, signal),
     // Open times change as others book: never show an old list for long.
     staleTime: 30_000,
   });
@@ -48,7 +55,7 @@ export function useBookAppointment() {
   return useMutation({
     mutationFn: bookAppointment,
     onSettled: async (_data, error, body) => {
-      await queryClient.invalidateQueries({ queryKey: appointmentKeys.availability(body.kind) });
+      await queryClient.invalidateQueries({ queryKey: ['appointment-availability', body.kind] });
       if (!error || !isApiError(error) || error.status === 409)
         await queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
     },
@@ -70,5 +77,50 @@ export function verificationCallsQueryOptions(userId: string) {
     queryFn: ({ signal }) => getAppointments(userId, 'user-verification', signal),
     // Booked calls change only when the patient books one; a minute saves a call on every page change.
     staleTime: 60_000,
+  });
+}
+
+/** Every appointment of the patient, oldest first as the API answers (the Appointments page). */
+export function allAppointmentsQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: appointmentKeys.ofVariant(userId, 'all'),
+    queryFn: ({ signal }) => getAppointments(userId, undefined, signal),
+  });
+}
+
+/** POST /v2/appointments/cancel (002 §7.7, body invoiceId): cancels one of the patient's own appointments. */
+export function cancelAppointment(appointmentId: string): Promise<Appointment> {
+  return apiRequest<Appointment>('/v2/appointments/cancel', {
+    method: 'POST',
+    body: { invoiceId: appointmentId },
+  });
+}
+
+export function useCancelAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelAppointment,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
+  });
+}
+
+/** POST /v2/appointments/{id}/reschedule: moves the appointment to another open time of its physician. */
+export function rescheduleAppointment(id: string, body: RescheduleAppointmentBody): Promise<Appointment> {
+  return apiRequest<Appointment>(`/v2/appointments/${seg(id)}/reschedule`, { method: 'POST', body });
+}
+
+/** Reschedules, then refreshes the open times (the old time is free again) and the appointments. */
+export function useRescheduleAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      kind: _kind,
+      ...body
+    }: RescheduleAppointmentBody & { id: string; kind: BookableKind }) => rescheduleAppointment(id, body),
+    onSettled: async (_data, _error, vars) => {
+      await queryClient.invalidateQueries({ queryKey: ['appointment-availability', vars.kind] });
+      await queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+    },
   });
 }

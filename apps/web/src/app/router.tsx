@@ -283,6 +283,16 @@ export const routes: RouteObject[] = [
             lazy: notificationsPage,
             handle: { title: 'Notifications' },
           },
+          {
+            path: 'dashboard/:userId/appointments',
+            lazy: screen(() => import('../features/appointments/pages/appointments-page')),
+            handle: { title: 'Appointments' } satisfies ScreenHandle,
+          },
+          {
+            path: 'dashboard/:userId/providers',
+            lazy: screen(() => import('../features/appointments/pages/providers-page')),
+            handle: { title: 'Providers' } satisfies ScreenHandle,
+          },
           soon('dashboard/:userId/:page', dashboardTitle, { loader: dashboardPageLoader }),
           // one item of a page that lists items (002 §2.1); an order lives in the orders app
           { path: 'dashboard/:userId/orders/:id', loader: toOrderDetails, Component: Redirecting },

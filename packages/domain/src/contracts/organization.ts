@@ -57,6 +57,12 @@ export const OrganizationSettings = z.object({
     .object({ reminder_delay_minutes: z.number().int().min(1).max(10_080) })
     .partial()
     .optional(),
+  /**
+   * Appointments (issue 16): whether the Appointments list offers its own Book button. 001 §2 shows none, so it
+   * is off unless the clinic turns it on; bookings that start on the Providers page or a scheduling route work
+   * either way.
+   */
+  appointments: z.object({ list_booking: z.boolean() }).partial().optional(),
 });
 export type OrganizationSettings = z.infer<typeof OrganizationSettings>;
 

@@ -3,7 +3,12 @@ import { MESSAGES } from '@portal/domain/messages';
 import { formatSlotTime, groupSlotsByDay } from '@portal/domain/scheduling/format-slot';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { availabilityQueryOptions, PICKER_DAYS, useBookAppointment } from '../../api/appointments';
+import {
+  availabilityQueryOptions,
+  PICKER_DAYS,
+  useBookAppointment,
+  useRescheduleAppointment,
+} from '../../api/appointments';
 import { isApiError } from '../../lib/api-error';
 import { patientTimeZone } from '../../lib/time-zone';
 import { Alert } from '../ui/alert';
@@ -13,20 +18,28 @@ import './slot-picker.css';
 
 /**
  * Pick a day, then a time (shown in the patient's own time zone), then Confirm. A time taken meanwhile
- * (409) is explained, the selection cleared and the open times reloaded.
+ * (409) is explained, the selection cleared and the open times reloaded. With a physician, only their open
+ * times; with `rescheduling`, the chosen time moves that appointment instead of booking a new one.
  */
 export function SlotPicker({
   kind,
   subscriptionId,
+  physicianId,
+  rescheduling,
   onBooked,
 }: {
   kind: BookableKind;
   subscriptionId?: string;
+  physicianId?: string;
+  /** The appointment the chosen time replaces. */
+  rescheduling?: string;
   onBooked: (appointment: Appointment) => void;
 }) {
   const timeZone = patientTimeZone();
-  const availability = useQuery(availabilityQueryOptions(kind));
-  const book = useBookAppointment();
+  const availability = useQuery(availabilityQueryOptions(kind, physicianId));
+  const booking = useBookAppointment();
+  const moving = useRescheduleAppointment();
+  const book = rescheduling ? moving : booking;
   const days = useMemo(
     () => groupSlotsByDay(availability.data?.slots ?? [], timeZone),
     [availability.data, timeZone],
@@ -56,17 +69,20 @@ export function SlotPicker({
 
   function confirm() {
     if (!selected) return;
-    book.mutate(
+    const done = { onSuccess: onBooked, onError: () => setSelected(null) };
+    if (rescheduling) {
+      moving.mutate({ id: rescheduling, kind, start_time: selected.start_time, time_zone: timeZone }, done);
+      return;
+    }
+    booking.mutate(
       {
         kind,
         start_time: selected.start_time,
         time_zone: timeZone,
         ...(subscriptionId ? { subscription_id: subscriptionId } : {}),
+        ...(physicianId ? { physician_id: physicianId } : {}),
       },
-      {
-        onSuccess: onBooked,
-        onError: () => setSelected(null),
-      },
+      done,
     );
   }
 
