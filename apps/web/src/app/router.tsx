@@ -76,6 +76,7 @@ const careShell = careScreen('shell');
 const careQueuePage = careScreen('queue');
 const careChartPage = careScreen('chart');
 const careTasksPage = careScreen('tasks');
+const careSchedulePage = careScreen('schedule');
 const careFulfilmentPage = careScreen('fulfilment');
 const careLabsPage = careScreen('labs');
 const careLabReportPage = careScreen('labReport');
@@ -484,6 +485,11 @@ export const routes: RouteObject[] = [
             handle: { title: 'Conversation' } satisfies ScreenHandle,
           },
           { path: 'tasks', lazy: careTasksPage, handle: { title: 'Tasks' } satisfies ScreenHandle },
+          {
+            path: 'schedule',
+            lazy: careSchedulePage,
+            handle: { title: 'Schedule' } satisfies ScreenHandle,
+          },
           {
             path: 'fulfilment',
             lazy: careFulfilmentPage,

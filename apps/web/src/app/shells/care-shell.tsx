@@ -16,6 +16,7 @@ const WORKSPACE_PAGES: readonly { to: string; label: string; needs?: StaffAction
   { to: '/care', label: 'Review queue' },
   { to: '/care/messages', label: 'Messages', needs: 'read_chart' },
   { to: '/care/tasks', label: 'Tasks', needs: 'read_chart' },
+  { to: '/care/schedule', label: 'Schedule', needs: 'read_chart' },
   { to: '/care/fulfilment', label: 'Fulfilment', needs: 'advance_fulfilment' },
   { to: '/care/labs', label: 'Labs', needs: 'manage_labs' },
   { to: '/care/staff', label: 'Staff', needs: 'manage_staff' },
