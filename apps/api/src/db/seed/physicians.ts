@@ -121,7 +121,10 @@ export async function seedPhysicians(
       npiNum: p.npiNum,
       profileImgUrl: p.profileImgUrl,
       bio: p.bio,
-      schedulingLink: `https://booking.example.com/${opts.brandSlug}/${p.key}`,
+      // the portal's own scheduler books them (decision 043): no outside booking page
+      schedulingLink: null,
+      // each physician's video room on a public meeting service, opened from the waiting room
+      roomLink: `https://meet.jit.si/${opts.brandSlug}-${p.key}`,
     })),
   );
   await tx
