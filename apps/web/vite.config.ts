@@ -30,7 +30,7 @@ const AREA_SHELL = /[\\/]src[\\/]app[\\/]shells[\\/](signed-in|care|focus|consul
  * shell goes to the chunk both shells share, not the signed-in shell's, which /shop would otherwise load whole.
  */
 const FOCUS_SCREEN =
-  /[\\/]src[\\/]features[\\/](shop[\\/]pages[\\/]shop-page|labs[\\/]pages[\\/]lab-instructions-page|subscriptions[\\/]pages[\\/]schedule-subscription-page|identity[\\/]pages[\\/]schedule-coaching-page)\.tsx$/;
+  /[\\/]src[\\/]features[\\/](shop[\\/]pages[\\/]shop-page|labs[\\/]pages[\\/]lab-instructions-page|subscriptions[\\/]pages[\\/]schedule-subscription-page|identity[\\/]pages[\\/]schedule-coaching-page|appointments[\\/]pages[\\/](schedule-onboarding|appointment-callback)-page)\.tsx$/;
 /** The /login route's side: the auth shell and its screens, which must not load an area's chunk. */
 const ENTRY_SIDE = /[\\/]src[\\/](app[\\/]shells[\\/]auth-shell\.tsx$|features[\\/]auth[\\/])/;
 

@@ -66,6 +66,9 @@ const messagesPage = screen(() => import('../features/messages/pages/messages-pa
 const labsPage = screen(() => import('../features/labs/pages/labs-page'));
 const labAnalysisPage = screen(() => import('../features/labs/pages/lab-analysis-page'));
 const labInstructionsPage = screen(() => import('../features/labs/pages/lab-instructions-page'));
+const scheduleOnboardingPage = screen(
+  () => import('../features/appointments/pages/schedule-onboarding-page'),
+);
 const ordersPage = screen(() => import('../features/orders/pages/orders-page'));
 const checkoutPage = screen(() => import('../features/checkout/pages/checkout-page'));
 const identityStepPage = screen(() => import('../features/identity/pages/identity-step-page'));
@@ -290,6 +293,11 @@ export const routes: RouteObject[] = [
             handle: { title: 'Appointments' } satisfies ScreenHandle,
           },
           {
+            path: 'dashboard/:userId/schedule-onboarding',
+            lazy: scheduleOnboardingPage,
+            handle: { title: 'Schedule Onboarding' } satisfies ScreenHandle,
+          },
+          {
             path: 'dashboard/:userId/providers',
             lazy: screen(() => import('../features/appointments/pages/providers-page')),
             handle: { title: 'Providers' } satisfies ScreenHandle,
@@ -362,8 +370,16 @@ export const routes: RouteObject[] = [
             lazy: labInstructionsPage,
             handle: { title: 'Getting Started with Labs' } satisfies ScreenHandle,
           })),
-          soon('appointment/cb', 'Appointment Booking'),
-          soon('schedule-onboarding', 'Schedule Onboarding'),
+          {
+            path: 'appointment/cb',
+            lazy: screen(() => import('../features/appointments/pages/appointment-callback-page')),
+            handle: { title: 'Appointment Booking' } satisfies ScreenHandle,
+          },
+          {
+            path: 'schedule-onboarding',
+            lazy: scheduleOnboardingPage,
+            handle: { title: 'Schedule Onboarding' } satisfies ScreenHandle,
+          },
           {
             path: 'schedule-subscription/:subscriptionId',
             lazy: screen(() => import('../features/subscriptions/pages/schedule-subscription-page')),

@@ -1,0 +1,84 @@
+import type { Appointment } from '@portal/domain/contracts/appointment';
+import { formatSlotTime } from '@portal/domain/scheduling/format-slot';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { patientTimeZone } from '../../../lib/time-zone';
+import {
+  json,
+  mockApi,
+  ORG_ID,
+  patient,
+  renderRoute,
+  setOrganizationWith,
+  signIn,
+  USER_ID,
+} from '../../../test/helpers';
+
+const LIST = `GET /v2/appointments/${ORG_ID}/user/${USER_ID}`;
+const SLOT = { start_time: '2026-06-15T16:00:00.000Z', end_time: '2026-06-15T16:30:00.000Z' };
+
+const booked = (uuid: string | null, name = 'Maya Okafor, MD'): Appointment => ({
+  _id: 'bbbbbbbbbbbbbbbbbbbbbb01',
+  event: {
+    name: 'Physician Visit',
+    ...SLOT,
+    canceled: false,
+    external_source: uuid ? 'calendly' : 'portal',
+    uuid,
+    location: null,
+  },
+  event_type: { kind: 'consultation' },
+  physician: { _id: 'aaaaaaaaaaaaaaaaaaaaaa01', name },
+  subscription_id: null,
+  created_at: '2026-06-10T11:00:00.000Z',
+});
+
+beforeEach(() => {
+  setOrganizationWith(false);
+  signIn(patient({ state: 'TX' }));
+});
+
+describe('scheduling routes (001 §2)', () => {
+  it('/schedule-onboarding books the welcome call through the scheduler', async () => {
+    const requests = mockApi({
+      'GET /v2/appointments/availability': json(200, {
+        kind: 'consultation',
+        slot_minutes: 30,
+        from: '2026-06-10T00:00:00.000Z',
+        to: '2026-06-24T00:00:00.000Z',
+        slots: [SLOT],
+      }),
+      'POST /v2/appointments': json(201, booked(null)),
+    });
+    const { user } = renderRoute('/schedule-onboarding');
+    expect(await screen.findByRole('heading', { name: 'Book your onboarding call' })).toBeInTheDocument();
+    await user.click(
+      await screen.findByRole('button', {
+        name: formatSlotTime(new Date(SLOT.start_time), patientTimeZone()),
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('heading', { name: 'Your call is booked' })).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({ kind: 'consultation' });
+  });
+
+  it('/appointment/cb shows the booking the scheduler names, from the portal appointments', async () => {
+    mockApi({ [LIST]: json(200, [booked('other-booking', 'Daniel Reyes, DO'), booked('cal-123')]) });
+    renderRoute('/appointment/cb?invitee_uuid=cal-123');
+    expect(await screen.findByRole('heading', { name: 'Your appointment is booked' })).toBeInTheDocument();
+    expect(screen.getByText('With Maya Okafor, MD')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View your appointments' })).toHaveAttribute(
+      'href',
+      `/dashboard/${USER_ID}/appointments`,
+    );
+  });
+
+  it('/appointment/cb waits for a booking whose notice has not arrived yet', async () => {
+    let calls = 0;
+    mockApi({ [LIST]: () => json(200, ++calls < 2 ? [] : [booked('cal-456')]) });
+    renderRoute('/appointment/cb?uid=cal-456');
+    expect(await screen.findByText('Confirming your booking')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your appointment is booked' })).toBeInTheDocument();
+    expect(calls).toBeGreaterThanOrEqual(2);
+  });
+});
