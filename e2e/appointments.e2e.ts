@@ -25,7 +25,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Listed = { _id: string; event: { start_time: string; canceled: boolean }; physician: { _id: string } | null };
+type Listed = {
+  _id: string;
+  event: { start_time: string; canceled: boolean };
+  physician: { _id: string } | null;
+};
 
 /** Picks the first open day's time at `index` in the slot picker, confirms, and waits for the booking. */
 async function pickAndConfirm(page: Page, index: number) {
@@ -58,7 +62,11 @@ describe('appointments and providers (issue 16)', () => {
 
         await page.getByRole('heading', { name: 'Schedule Appointment' }).waitFor();
         await page.getByText(`Book with your account e-mail (${email})`, { exact: false }).waitFor();
-        await page.getByRole('group', { name: /Choose a time on/ }).getByRole('button').first().waitFor();
+        await page
+          .getByRole('group', { name: /Choose a time on/ })
+          .getByRole('button')
+          .first()
+          .waitFor();
         await expectAccessible(page, `${tag}-schedule`, { title: 'Appointments' });
         await snap(page, `${tag}-schedule`);
         await pickAndConfirm(page, 0);
@@ -68,7 +76,7 @@ describe('appointments and providers (issue 16)', () => {
         expect(booked).toHaveLength(1);
         const firstStart = booked[0]!.event.start_time;
 
-        await page.getByRole('link', { name: 'Back to appointments' }).click();
+        await page.getByRole('link', { name: 'View your appointments' }).click();
         const list = page.getByRole('list', { name: 'Your appointments' });
         await list.getByRole('listitem').first().waitFor();
         await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
@@ -84,7 +92,7 @@ describe('appointments and providers (issue 16)', () => {
         expect(live[0]!.event.start_time).not.toBe(firstStart);
         expect(live[0]!.physician?._id).toBe(booked[0]!.physician?._id);
 
-        await page.getByRole('link', { name: 'Back to appointments' }).click();
+        await page.getByRole('link', { name: 'View your appointments' }).click();
         await list.getByRole('button', { name: 'Cancel' }).click();
         const dialog = page.getByRole('dialog', { name: 'Cancel this appointment?' });
         await dialog.waitFor();

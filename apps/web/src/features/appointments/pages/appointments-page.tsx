@@ -49,7 +49,11 @@ export default function AppointmentsPage() {
   const appointments = useQuery(allAppointmentsQueryOptions(userId));
   const state = patient.data?.state ?? '';
   const physicians = useQuery({ ...providersInStateQueryOptions(state), enabled: Boolean(state) });
-  const [booked, setBooked] = useState<Appointment | null>(null);
+  // a booking belongs to the address it was made at: leaving it (View your appointments) leaves the confirmation
+  const [confirmation, setConfirmation] = useState<{ at: string; appointment: Appointment } | null>(null);
+  const booked = confirmation?.at === search.toString() ? confirmation.appointment : null;
+  const setBooked = (appointment: Appointment | null) =>
+    setConfirmation(appointment ? { at: search.toString(), appointment } : null);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const cancel = useCancelAppointment();
 
@@ -76,13 +80,7 @@ export default function AppointmentsPage() {
 
   let content: React.ReactNode;
   if (booked) {
-    content = (
-      <BookingConfirmation appointment={booked} userId={userId}>
-        <Link className={buttonClassName({ variant: 'secondary', block: true })} to="?">
-          Back to appointments
-        </Link>
-      </BookingConfirmation>
-    );
+    content = <BookingConfirmation appointment={booked} userId={userId} />;
   } else if (view === 'select' || view === 'selected') {
     content = (
       <BookingViews
