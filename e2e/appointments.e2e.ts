@@ -52,7 +52,7 @@ describe('appointments and providers (issue 16)', () => {
 
         await page.goto(url(`/dashboard/${api.userId}/providers`));
         await page.getByRole('heading', { level: 1, name: 'Providers' }).waitFor();
-        await page.getByText('Licensed in CA').waitFor();
+        await page.getByText('Licensed in CA', { exact: true }).waitFor();
         const first = page.getByRole('article').first();
         await first.getByRole('link', { name: /^Book with / }).waitFor();
         await expectAccessible(page, `${tag}-providers`, { title: 'Providers' });
