@@ -43,7 +43,8 @@ describe('appointments and providers (issue 16)', () => {
   for (const viewport of [DESKTOP, MOBILE]) {
     it(`a patient finds a provider licensed in their state, books, reschedules and cancels (${viewport.width} px)`, async () => {
       const email = uniqueEmail('appointments');
-      const api = await portal.signup(email, 'Secret123', 'Avery');
+      const firstName = viewport === DESKTOP ? 'Avery' : 'Blake';
+      const api = await portal.signup(email, 'Secret123', firstName);
       await api.completeProfile(); // home state CA
       const { context, page } = await newPage(browser, viewport);
       const tag = `appointments-${viewport.width}`;
@@ -75,6 +76,17 @@ describe('appointments and providers (issue 16)', () => {
         const booked = await api.ok<Listed[]>('GET', `/v2/appointments/${api.org}/user/${api.userId}`);
         expect(booked).toHaveLength(1);
         const firstStart = booked[0]!.event.start_time;
+
+        // the clinic sees the booking in its schedule, on the day it was booked for
+        const staff = await newPage(browser, viewport);
+        await logIn(staff.page, 'physician@evergreen.test', 'Demo1234!', /\/care/);
+        await staff.page.goto(url(`/care/schedule?date=${firstStart.slice(0, 10)}`));
+        const entry = staff.page.getByRole('listitem').filter({ hasText: firstName });
+        await entry.getByRole('link').first().waitFor();
+        await expect.poll(() => entry.count()).toBe(1);
+        await expectAccessible(staff.page, `${tag}-care-schedule`, { title: 'Schedule' });
+        await snap(staff.page, `${tag}-care-schedule`);
+        await staff.context.close();
 
         await page.getByRole('link', { name: 'View your appointments' }).click();
         const list = page.getByRole('list', { name: 'Your appointments' });

@@ -139,7 +139,7 @@ describe('redirects', () => {
   it.each(['/appointment/cb'])('%s is a registered screen', async (path) => {
     signIn();
     const { router } = renderRoute(path);
-    expect(await screen.findByText('Coming soon')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Appointment Booking' })).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.pageNotFoundTitle)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path.split('?')[0]);
   });

@@ -157,7 +157,8 @@ describe('signed-in shell on desktop (1280 px)', () => {
     );
 
     await user.click(account);
-    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+    const menu = document.getElementById(account.getAttribute('aria-controls') ?? '');
+    expect(within(menu!).getByRole('link', { name: 'Settings' })).toHaveAttribute(
       'href',
       `/dashboard/${USER_ID}/settings`,
     );
