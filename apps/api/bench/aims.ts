@@ -25,6 +25,11 @@ export const AIMS = {
    * gzipped JavaScript (KB, decision 037).
    */
   shop: { pageP95: 30, submitP95: 1000, routeJsKb: 150 },
+  /**
+   * The scheduler (issue 16): a week of open times across 50 physicians, p95 at 10 clients (ms); booking with 20
+   * patients at once, p95 (ms).
+   */
+  appointments: { slotsP95: 50, bookingP95: 100 },
   /** With a second process keeping every core busy, the funnel's p95 may be this many times its aim. */
   busyFactor: 3,
 } as const;

@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { AIMS, type Figure, printFigures } from './aims';
+import { appointmentsFigures, benchAppointments } from './appointments';
 import { CARE_LOAD, measureCare, seedCareLoad } from './care';
 import { benchChat, chatFigures } from './chat';
 import { startCpuBurner } from './cpu-burner';
@@ -240,6 +241,20 @@ const AREAS: Record<string, { run: (pgUrl: string, dataDir: string) => Promise<F
     run: async (pgUrl, dataDir) =>
       labsFigures(
         await benchLabs({
+          pgUrl,
+          dataDir,
+          seconds: SECONDS,
+          rounds: ROUNDS,
+          start: startServer,
+          stop: stopServer,
+        }),
+      ),
+  },
+  // the scheduler (issue 16)
+  appointments: {
+    run: async (pgUrl, dataDir) =>
+      appointmentsFigures(
+        await benchAppointments({
           pgUrl,
           dataDir,
           seconds: SECONDS,
