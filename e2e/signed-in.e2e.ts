@@ -407,22 +407,23 @@ async function checkOrders(page: Page) {
   await page.goto(home);
 }
 
-describe('the coming-soon pages and the empty orders and messages pages', () => {
+describe('the empty appointments, providers, orders and messages pages', () => {
   it('are accessible, fit a phone and are named in the title (1280 and 390 px)', async () => {
-    const email = uniqueEmail('soon');
+    const email = uniqueEmail('empty');
     await (await PortalApi.forHost()).signup(email, 'Secret123');
     const { context, page } = await newPage(browser, DESKTOP);
-    await keepFailure(page, 'coming-soon', async () => {
+    await keepFailure(page, 'empty-pages', async () => {
       await logIn(page, email, 'Secret123');
       const messages = dashboardUrl(page, 'messages');
-      const pages: [string, string][] = [
-        [dashboardUrl(page, 'appointments'), 'Appointments'],
-        [dashboardUrl(page, 'providers'), 'Providers'],
+      // a new patient: nothing booked, and no home state yet to list providers for
+      const pages: [string, string, string][] = [
+        [dashboardUrl(page, 'appointments'), 'Appointments', 'No Upcoming Appointments'],
+        [dashboardUrl(page, 'providers'), 'Providers', 'Add your home state in'],
       ];
-      for (const [address, name] of pages) {
+      for (const [address, name, empty] of pages) {
         await page.goto(address);
         await page.getByRole('heading', { name, level: 1 }).waitFor();
-        await page.getByText('Coming soon').waitFor();
+        await page.getByText(empty).waitFor();
         await expectAccessible(page, name, { title: name, bothWidths: true });
       }
       await page.goto(url('/orders'));
