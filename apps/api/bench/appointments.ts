@@ -9,18 +9,17 @@
  */
 import pg from 'pg';
 import { AIMS, type Figure } from './aims';
-import { call, medianOf, p95Get, percentile, signUp } from './http-kit';
-
-type Started = { base: string };
-
-export type AppointmentsBenchOptions<S extends Started> = {
-  pgUrl: string;
-  dataDir: string;
-  seconds: number;
-  rounds?: number;
-  start: (env: Record<string, string>, port: number) => Promise<S>;
-  stop: (server: S) => Promise<void>;
-};
+import {
+  type AreaBenchOptions,
+  type AreaResults,
+  areaFigures,
+  call,
+  medianOf,
+  p95Get,
+  percentile,
+  type Started,
+  signUp,
+} from './http-kit';
 
 export const APPOINTMENTS_LOAD = { physicians: 50, clients: 10, bookers: 20, state: 'VT' } as const;
 
@@ -85,12 +84,8 @@ async function patientInState(base: string) {
   return patient;
 }
 
-export type AppointmentsResults = { name: string; p95: number; count: number; aim: number }[];
-
 /** Seeds the physicians on a server of its own (PostgreSQL), checks the answers, then measures. */
-export async function benchAppointments<S extends Started>(
-  opts: AppointmentsBenchOptions<S>,
-): Promise<AppointmentsResults> {
+export async function benchAppointments<S extends Started>(opts: AreaBenchOptions<S>): Promise<AreaResults> {
   const server = await opts.start({ DATABASE_URL: opts.pgUrl, DATA_DIR: opts.dataDir }, PORT);
   try {
     const { base } = server;
@@ -111,7 +106,7 @@ export async function benchAppointments<S extends Started>(
       p95s.push(m.p95);
       count += m.count;
     }
-    const results: AppointmentsResults = [
+    const results: AreaResults = [
       {
         name: `a week of open times across ${APPOINTMENTS_LOAD.physicians} physicians${rounds > 1 ? `, median of ${rounds} rounds` : ''}`,
         p95: medianOf(p95s),
@@ -162,14 +157,9 @@ export async function benchAppointments<S extends Started>(
   }
 }
 
-export function appointmentsFigures(results: AppointmentsResults): Figure[] {
-  const group = `Appointments (PostgreSQL, ${APPOINTMENTS_LOAD.physicians} physicians licensed in the patient's state, p95)`;
-  return results.map((r) => ({
-    group,
-    name: `${r.name} (${r.count} requests)`,
-    value: r.p95,
-    unit: 'ms',
-    digits: 1,
-    aim: { atMost: r.aim },
-  }));
+export function appointmentsFigures(results: AreaResults): Figure[] {
+  return areaFigures(
+    `Appointments (PostgreSQL, ${APPOINTMENTS_LOAD.physicians} physicians licensed in the patient's state, p95)`,
+    results,
+  );
 }

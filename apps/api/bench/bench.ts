@@ -228,6 +228,16 @@ const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
  * The areas measured each on a PostgreSQL database of its own, after the shared figures; BENCH_ONLY=<name>
  * measures one alone.
  */
+/** The options every area runs with: its database, the bench's seconds and rounds, the server's start and stop. */
+const areaOptions = (pgUrl: string, dataDir: string) => ({
+  pgUrl,
+  dataDir,
+  seconds: SECONDS,
+  rounds: ROUNDS,
+  start: startServer,
+  stop: stopServer,
+});
+
 const AREAS: Record<string, { run: (pgUrl: string, dataDir: string) => Promise<Figure[]> }> = {
   // the chat (issue 13), with Redis
   chat: {
@@ -238,45 +248,15 @@ const AREAS: Record<string, { run: (pgUrl: string, dataDir: string) => Promise<F
   },
   // the labs (issue 14)
   labs: {
-    run: async (pgUrl, dataDir) =>
-      labsFigures(
-        await benchLabs({
-          pgUrl,
-          dataDir,
-          seconds: SECONDS,
-          rounds: ROUNDS,
-          start: startServer,
-          stop: stopServer,
-        }),
-      ),
+    run: async (pgUrl, dataDir) => labsFigures(await benchLabs(areaOptions(pgUrl, dataDir))),
   },
   // the scheduler (issue 16)
   appointments: {
-    run: async (pgUrl, dataDir) =>
-      appointmentsFigures(
-        await benchAppointments({
-          pgUrl,
-          dataDir,
-          seconds: SECONDS,
-          rounds: ROUNDS,
-          start: startServer,
-          stop: stopServer,
-        }),
-      ),
+    run: async (pgUrl, dataDir) => appointmentsFigures(await benchAppointments(areaOptions(pgUrl, dataDir))),
   },
   // the shop and its checkout panel (issue 15)
   shop: {
-    run: async (pgUrl, dataDir) =>
-      shopFigures(
-        await benchShop({
-          pgUrl,
-          dataDir,
-          seconds: SECONDS,
-          rounds: ROUNDS,
-          start: startServer,
-          stop: stopServer,
-        }),
-      ),
+    run: async (pgUrl, dataDir) => shopFigures(await benchShop(areaOptions(pgUrl, dataDir))),
   },
 };
 

@@ -1,4 +1,35 @@
 /** What the bench's measured areas share: percentiles, JSON calls, a new patient, p95 at n clients. */
+import type { Figure } from './aims';
+
+/** A built server the bench started. */
+export type Started = { base: string };
+
+/** How an area measured on a database of its own is run. */
+export type AreaBenchOptions<S extends Started> = {
+  pgUrl: string;
+  dataDir: string;
+  /** How long each request is measured in a round (after half a second unmeasured). */
+  seconds: number;
+  /** Rounds, each measuring every request in turn; the figure is the median p95. */
+  rounds?: number;
+  start: (env: Record<string, string>, port: number) => Promise<S>;
+  stop: (server: S) => Promise<void>;
+};
+
+/** An area's measured requests: p95 (ms), how many were timed, the aim. */
+export type AreaResults = { name: string; p95: number; count: number; aim: number }[];
+
+/** An area's results as the bench prints them, each held to its aim. */
+export function areaFigures(group: string, results: AreaResults): Figure[] {
+  return results.map((r) => ({
+    group,
+    name: `${r.name} (${r.count} requests)`,
+    value: r.p95,
+    unit: 'ms',
+    digits: 1,
+    aim: { atMost: r.aim },
+  }));
+}
 
 export const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);

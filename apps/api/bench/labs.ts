@@ -18,20 +18,16 @@ import pg from 'pg';
 import type { LabMarkerDefinition, LabRange } from '../src/db/schema/labs';
 import { markerDefinition } from '../src/db/seed/lab-markers';
 import { AIMS, type Figure } from './aims';
-import { call, medianOf, p95Get, signUp } from './http-kit';
-
-type Started = { base: string };
-
-export type LabsBenchOptions<S extends Started> = {
-  pgUrl: string;
-  dataDir: string;
-  /** How long each request is measured in a round (after half a second unmeasured). */
-  seconds: number;
-  /** Rounds, each measuring every request in turn (the order rotating); the figure is the median p95. */
-  rounds?: number;
-  start: (env: Record<string, string>, port: number) => Promise<S>;
-  stop: (server: S) => Promise<void>;
-};
+import {
+  type AreaBenchOptions,
+  type AreaResults,
+  areaFigures,
+  call,
+  medianOf,
+  p95Get,
+  type Started,
+  signUp,
+} from './http-kit';
 
 export const LABS_LOAD = { reviewed: 50, analysisMarkers: 100, clients: 10 } as const;
 
@@ -276,10 +272,8 @@ async function seedLabs(pgUrl: string, userId: string) {
   }
 }
 
-export type LabsResults = { name: string; p95: number; count: number; aim: number }[];
-
 /** Seeds the patient's labs on a server of its own (PostgreSQL), checks the answers, then measures. */
-export async function benchLabs<S extends Started>(opts: LabsBenchOptions<S>): Promise<LabsResults> {
+export async function benchLabs<S extends Started>(opts: AreaBenchOptions<S>): Promise<AreaResults> {
   const server = await opts.start({ DATABASE_URL: opts.pgUrl, DATA_DIR: opts.dataDir }, PORT);
   try {
     const { base } = server;
@@ -355,14 +349,9 @@ export async function benchLabs<S extends Started>(opts: LabsBenchOptions<S>): P
   }
 }
 
-export function labsFigures(labs: LabsResults): Figure[] {
-  const group = `Labs (PostgreSQL, a patient with ${LABS_LOAD.reviewed} reviewed reports of one panel, ${LABS_LOAD.clients} clients, p95)`;
-  return labs.map((l) => ({
-    group,
-    name: `${l.name} (${l.count} requests)`,
-    value: l.p95,
-    unit: 'ms',
-    digits: 1,
-    aim: { atMost: l.aim },
-  }));
+export function labsFigures(labs: AreaResults): Figure[] {
+  return areaFigures(
+    `Labs (PostgreSQL, a patient with ${LABS_LOAD.reviewed} reviewed reports of one panel, ${LABS_LOAD.clients} clients, p95)`,
+    labs,
+  );
 }

@@ -9,18 +9,17 @@
  */
 import pg from 'pg';
 import { AIMS, type Figure } from './aims';
-import { call, medianOf, p95Get, percentile, signUp } from './http-kit';
-
-type Started = { base: string };
-
-export type ShopBenchOptions<S extends Started> = {
-  pgUrl: string;
-  dataDir: string;
-  seconds: number;
-  rounds?: number;
-  start: (env: Record<string, string>, port: number) => Promise<S>;
-  stop: (server: S) => Promise<void>;
-};
+import {
+  type AreaBenchOptions,
+  type AreaResults,
+  areaFigures,
+  call,
+  medianOf,
+  p95Get,
+  percentile,
+  type Started,
+  signUp,
+} from './http-kit';
 
 export const SHOP_LOAD = { products: 1000, clients: 10, pageSize: 9, submitters: 10 } as const;
 
@@ -125,10 +124,8 @@ async function submitOnce(base: string, token: string, product: string): Promise
   return performance.now() - started;
 }
 
-export type ShopResults = { name: string; p95: number; count: number; aim: number }[];
-
 /** Seeds the catalogue on a server of its own (PostgreSQL), checks the answers, then measures. */
-export async function benchShop<S extends Started>(opts: ShopBenchOptions<S>): Promise<ShopResults> {
+export async function benchShop<S extends Started>(opts: AreaBenchOptions<S>): Promise<AreaResults> {
   const server = await opts.start({ DATABASE_URL: opts.pgUrl, DATA_DIR: opts.dataDir }, PORT);
   try {
     const { base } = server;
@@ -162,7 +159,7 @@ export async function benchShop<S extends Started>(opts: ShopBenchOptions<S>): P
         runs[i]!.p95.push(m.p95);
         runs[i]!.count += m.count;
       }
-    const results: ShopResults = measured.map((m, i) => ({
+    const results: AreaResults = measured.map((m, i) => ({
       name: rounds > 1 ? `${m.name}, median of ${rounds} rounds` : m.name,
       p95: medianOf(runs[i]!.p95),
       count: runs[i]!.count,
@@ -190,14 +187,9 @@ export async function benchShop<S extends Started>(opts: ShopBenchOptions<S>): P
   }
 }
 
-export function shopFigures(shop: ShopResults): Figure[] {
-  const group = `Shop (PostgreSQL, ${SHOP_LOAD.products} more products in the catalogue, ${SHOP_LOAD.clients} clients, p95)`;
-  return shop.map((s) => ({
-    group,
-    name: `${s.name} (${s.count} requests)`,
-    value: s.p95,
-    unit: 'ms',
-    digits: 1,
-    aim: { atMost: s.aim },
-  }));
+export function shopFigures(shop: AreaResults): Figure[] {
+  return areaFigures(
+    `Shop (PostgreSQL, ${SHOP_LOAD.products} more products in the catalogue, ${SHOP_LOAD.clients} clients, p95)`,
+    shop,
+  );
 }

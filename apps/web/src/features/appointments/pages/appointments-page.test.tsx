@@ -1,10 +1,9 @@
 import { formatAppointmentDate, formatAppointmentTime } from '@portal/domain/appointments/appointment-view';
 import type { Appointment, Physician } from '@portal/domain/contracts/appointment';
-import type { Organization } from '@portal/domain/contracts/organization';
 import { formatSlotTime } from '@portal/domain/scheduling/format-slot';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setBrand } from '../../../lib/brand';
+import { getBrand, setBrand } from '../../../lib/brand';
 import { patientTimeZone } from '../../../lib/time-zone';
 import {
   currentUrl,
@@ -79,24 +78,17 @@ const availability = json(200, {
 
 /** The test clinic with the clinic's setting that puts a Book button on the list. */
 function withListBooking() {
-  const base: Organization = {
-    _id: ORG_ID,
-    name: 'Evergreen Longevity',
-    domain: 'localhost',
-    app_url: 'http://localhost',
-    settings: {
-      name: 'Evergreen Longevity',
-      logo: '/logo.svg',
-      favicons: { icon: '/favicon.svg' },
-      brand: { primary_color: '#0f8a5f' },
-      support_email: 'support@evergreen.test',
-      login: { image_v3: '/hero.svg', testimonials: [] },
-      dropdown_links: [],
-      verification: { has_mobile_verification: false },
-      appointments: { list_booking: true },
+  setOrganizationWith(false);
+  const { organization } = getBrand();
+  if (!organization) throw new Error('the test clinic is not set');
+  setBrand({
+    organization: {
+      ...organization,
+      settings: { ...organization.settings, appointments: { list_booking: true } },
     },
-  };
-  setBrand({ organization: base, organizationId: ORG_ID, error: false });
+    organizationId: ORG_ID,
+    error: false,
+  });
 }
 
 const when = (iso: string) => formatAppointmentDate(new Date(iso), patientTimeZone());
