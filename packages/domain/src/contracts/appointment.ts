@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOURS_OVERLAP, hoursProblems } from '../scheduling/hours-rules';
 import { AVAILABILITY_MAX_DAYS } from '../scheduling/slots';
 import { isKnownTimeZone } from '../scheduling/zoned-time';
 import { Id } from './common';
@@ -162,10 +163,26 @@ export const PhysicianAvailability = z
           .strict(),
       )
       .max(70)
-      .refine((list) => list.every((b) => b.start < b.end), { message: 'The end must be after the start.' }),
+      .superRefine((list, ctx) => {
+        // the same words as the editor's, on the row at fault (hours of one weekday must not overlap)
+        for (let weekday = 0; weekday < 7; weekday++) {
+          const indexes = list.flatMap((b, i) => (b.weekday === weekday ? [i] : []));
+          for (const [at, message] of hoursProblems(indexes.map((i) => list[i]!)))
+            ctx.addIssue({ code: 'custom', message, path: [indexes[at]!, 'end'] });
+        }
+      }),
     /** A date with no blocks is a day off; otherwise its blocks replace the weekly hours of that date. */
     overrides: z
-      .array(z.object({ date: CalendarDate, blocks: z.array(HoursBlock).max(12) }).strict())
+      .array(
+        z
+          .object({ date: CalendarDate, blocks: z.array(HoursBlock).max(12) })
+          .strict()
+          .superRefine((o, ctx) => {
+            for (const [at, message] of hoursProblems(o.blocks))
+              if (message === HOURS_OVERLAP)
+                ctx.addIssue({ code: 'custom', message, path: ['blocks', at, 'end'] });
+          }),
+      )
       .max(400)
       .refine((list) => new Set(list.map((o) => o.date)).size === list.length, {
         message: 'Each date may appear once.',
@@ -218,3 +235,72 @@ export const CareCancelAppointmentBody = z
   .object({ message: z.string().trim().min(1, { message: 'Write a message to the patient.' }).max(1000) })
   .strict();
 export type CareCancelAppointmentBody = z.infer<typeof CareCancelAppointmentBody>;
+
+/** GET /care/{org}/availability: open slots of a kind for one of the clinic's patients, as the patient sees them. */
+export const CareAvailabilityQuery = AvailabilityQuery.extend({ patient_id: Id }).strict();
+export type CareAvailabilityQuery = z.infer<typeof CareAvailabilityQuery>;
+
+/** GET /care/{org}/physicians: the clinic's physicians, for the schedule's availability and booking. */
+export const CarePhysician = z.object({
+  _id: Id,
+  /** "Maya Okafor, MD" */
+  name: z.string(),
+  active: z.boolean(),
+  /** The staff account the physician signs in with, when linked. */
+  user_id: Id.nullable(),
+});
+export type CarePhysician = z.infer<typeof CarePhysician>;
+
+/** GET /care/{org}/patients?q=: the clinic's patients whose name or e-mail holds the text. */
+export const CarePatientSearchQuery = z
+  .object({ q: z.string().trim().min(2, { message: 'Type at least 2 letters.' }).max(100) })
+  .strict();
+export const CarePatientMatch = z.object({ _id: Id, name: z.string(), email: z.string() });
+export type CarePatientMatch = z.infer<typeof CarePatientMatch>;
+
+const minutesBetween = (min: number, max: number, what: string) =>
+  z
+    .number({ error: `${what} must be a whole number of minutes.` })
+    .int({ message: `${what} must be a whole number of minutes.` })
+    .min(min, { message: `${what} must be from ${min} to ${max} minutes.` })
+    .max(max, { message: `${what} must be from ${min} to ${max} minutes.` });
+
+/** The rules of one kind of call a clinic may change (decision 043); the limits are the database's. */
+export const AppointmentTypeRulesFields = z.object({
+  duration_minutes: minutesBetween(5, 480, 'The duration'),
+  buffer_before_minutes: minutesBetween(0, 240, 'The buffer before'),
+  buffer_after_minutes: minutesBetween(0, 240, 'The buffer after'),
+  minimum_notice_minutes: minutesBetween(0, 43_200, 'The minimum notice'),
+  horizon_days: z
+    .number({ error: 'How far ahead must be a whole number of days.' })
+    .int({ message: 'How far ahead must be a whole number of days.' })
+    .min(1, { message: 'How far ahead must be from 1 to 366 days.' })
+    .max(366, { message: 'How far ahead must be from 1 to 366 days.' }),
+  /** The grid slots start on; null is the duration. */
+  slot_interval_minutes: minutesBetween(5, 480, 'The start interval').nullable(),
+});
+
+/** One kind of call as the clinic has it: its own rules, or the built-in ones (`custom` false). */
+export const AppointmentTypeSetting = AppointmentTypeRulesFields.extend({
+  kind: BookableKind,
+  name: z.string(),
+  custom: z.boolean(),
+});
+export type AppointmentTypeSetting = z.infer<typeof AppointmentTypeSetting>;
+
+export const AppointmentTypeSettings = z.object({ types: z.array(AppointmentTypeSetting) });
+export type AppointmentTypeSettings = z.infer<typeof AppointmentTypeSettings>;
+
+/** PUT /care/{org}/appointment-types: the rules of the kinds sent (others stay as they are). */
+export const AppointmentTypesBody = z
+  .object({
+    types: z
+      .array(AppointmentTypeRulesFields.extend({ kind: BookableKind }).strict())
+      .min(1, { message: 'Send at least one appointment type.' })
+      .max(BookableKind.options.length)
+      .refine((list) => new Set(list.map((t) => t.kind)).size === list.length, {
+        message: 'Each kind may appear once.',
+      }),
+  })
+  .strict();
+export type AppointmentTypesBody = z.infer<typeof AppointmentTypesBody>;

@@ -472,10 +472,12 @@ const ReminderDelayMinutes = z
 /** GET /care/{org}/settings: the clinic's settings an admin may change, as they apply now (defaults filled). */
 export const ClinicSettings = z.object({
   messaging: z.object({ reminder_delay_minutes: ReminderDelayMinutes }),
+  /** list_booking: the patient's Appointments list offers its own Book button (off unless the clinic says so). */
+  appointments: z.object({ list_booking: z.boolean() }),
 });
 export type ClinicSettings = z.infer<typeof ClinicSettings>;
 
-/** PUT /care/{org}/settings: the new settings (admins); the answer is the settings as stored. */
+/** PUT /care/{org}/settings: the settings to change, one group or both (admins); the answer is all as stored. */
 export const ClinicSettingsBody = z
   .object({
     messaging: z
@@ -483,7 +485,22 @@ export const ClinicSettingsBody = z
         { reminder_delay_minutes: ReminderDelayMinutes },
         { error: (issue) => (issue.code === 'invalid_type' ? 'Send the messaging settings.' : undefined) },
       )
-      .strict(),
+      .strict()
+      .optional(),
+    appointments: z
+      .object(
+        {
+          list_booking: z.boolean({
+            error: 'Say whether patients can book from their Appointments list (true or false).',
+          }),
+        },
+        { error: (issue) => (issue.code === 'invalid_type' ? 'Send the appointment settings.' : undefined) },
+      )
+      .strict()
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.messaging !== undefined || body.appointments !== undefined, {
+    message: 'Send the settings to change.',
+  });
 export type ClinicSettingsBody = z.infer<typeof ClinicSettingsBody>;

@@ -19,3 +19,11 @@ export function defaultAppointmentRules(_kind: SchedulingKind): AppointmentTypeR
     horizonDays: DEFAULT_HORIZON_DAYS,
   };
 }
+
+/** How the clinic's screens name each kind of call. */
+export const APPOINTMENT_TYPE_NAMES: Readonly<Record<SchedulingKind, string>> = {
+  'user-verification': 'Identity verification call',
+  consultation: 'Consultation',
+  coaching: 'Coaching session',
+  'follow-up': 'Follow-up',
+};

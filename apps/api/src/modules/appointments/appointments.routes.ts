@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { ErrorBody, errorResponses } from '../../platform/errors';
 import { notifierFor } from '../notifications/notifier';
 import { physiciansRoutes } from '../physicians/physicians.routes';
+import { appointmentTypesRoutes } from './appointment-types.routes';
 import { createAppointmentsRepository } from './appointments.repository';
 import { createAppointmentsService } from './appointments.service';
 import { careSchedulingRoutes } from './care-scheduling.routes';
@@ -125,4 +126,5 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(physiciansRoutes);
   await app.register(careSchedulingRoutes, { service });
+  await app.register(appointmentTypesRoutes);
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { appointments } from '../../db/schema/appointments';
@@ -33,6 +33,42 @@ export function createCareSchedulingRepository(db: Db) {
         .from(users)
         .where(and(eq(users.id, id), eq(users.organizationId, organizationId), eq(users.role, 'patient')));
       return row !== undefined;
+    },
+
+    /** The clinic's physicians by name, active ones first. */
+    physicians(organizationId: string) {
+      return db
+        .select({
+          id: physicians.id,
+          firstName: physicians.firstName,
+          lastName: physicians.lastName,
+          credentials: physicians.credentials,
+          active: physicians.active,
+          userId: physicians.userId,
+        })
+        .from(physicians)
+        .where(eq(physicians.organizationId, organizationId))
+        .orderBy(sql`${physicians.active} desc`, asc(physicians.lastName), asc(physicians.firstName));
+    },
+
+    /** Up to 20 of the clinic's patients whose name or e-mail holds `text` (no wildcards of the caller's). */
+    searchPatients(organizationId: string, text: string) {
+      const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(
+          and(
+            eq(users.organizationId, organizationId),
+            eq(users.role, 'patient'),
+            or(
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+              ilike(users.email, pattern),
+            ),
+          ),
+        )
+        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+        .limit(20);
     },
 
     async availability(physicianId: string): Promise<AvailabilityRows> {

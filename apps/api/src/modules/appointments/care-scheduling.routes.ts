@@ -1,7 +1,12 @@
 import {
   Appointment,
+  Availability,
+  CareAvailabilityQuery,
   CareBookAppointmentBody,
   CareCancelAppointmentBody,
+  CarePatientMatch,
+  CarePatientSearchQuery,
+  CarePhysician,
   CareSchedule,
   CareScheduleQuery,
   PhysicianAvailability,
@@ -70,6 +75,67 @@ export const careSchedulingRoutes: FastifyPluginAsyncZod<{ service: Appointments
       overrides: [...overrides].map(([date, blocks]) => ({ date, blocks })),
     };
   }
+
+  app.get(
+    '/care/:org/physicians',
+    {
+      config: { access: { kind: 'staff' } },
+      schema: {
+        tags,
+        summary: 'The clinic’s physicians by name, active ones first',
+        params: z.object({ org: Id }).strict(),
+        response: { 200: z.array(CarePhysician), ...errorResponses },
+      },
+    },
+    async (request) =>
+      (await care.physicians(request.params.org)).map((p) => ({
+        _id: p.id,
+        name: `${p.firstName} ${p.lastName}`.trim() + (p.credentials ? `, ${p.credentials}` : ''),
+        active: p.active,
+        user_id: p.userId,
+      })),
+  );
+
+  app.get(
+    '/care/:org/patients',
+    {
+      config: { access: { kind: 'staff' } },
+      schema: {
+        tags,
+        summary: 'Up to 20 of the clinic’s patients whose name or e-mail holds q (booking on their behalf)',
+        params: z.object({ org: Id }).strict(),
+        querystring: CarePatientSearchQuery,
+        response: { 200: z.array(CarePatientMatch), ...errorResponses },
+      },
+    },
+    async (request) =>
+      (await care.searchPatients(request.params.org, request.query.q)).map((p) => ({
+        _id: p.id,
+        name: `${p.firstName} ${p.lastName}`.trim(),
+        email: p.email,
+      })),
+  );
+
+  app.get(
+    '/care/:org/availability',
+    {
+      config: { access: { kind: 'staff' } },
+      schema: {
+        tags,
+        summary:
+          'Open slots of a kind of call for one of the clinic’s patients, exactly as that patient is offered them',
+        params: z.object({ org: Id }).strict(),
+        querystring: CareAvailabilityQuery,
+        response: { 200: Availability, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { patient_id, ...query } = request.query;
+      if (request.auditTarget) request.auditTarget.patientId = patient_id;
+      if (!(await care.patientOf(request.params.org, patient_id))) throw Errors.notFound('The patient');
+      return service.availability({ userId: patient_id, organizationId: request.params.org }, query);
+    },
+  );
 
   app.get(
     '/care/:org/physicians/:id/availability',

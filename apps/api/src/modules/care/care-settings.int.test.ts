@@ -30,6 +30,11 @@ const write = (token: string, payload: unknown, orgId = org) =>
     payload: payload as object,
   });
 const delay = (minutes: unknown) => ({ messaging: { reminder_delay_minutes: minutes } });
+/** The settings as read back: the delay, and the list booking switch as left (off). */
+const applied = (minutes: number, listBooking = false) => ({
+  ...delay(minutes),
+  appointments: { list_booking: listBooking },
+});
 
 const storedSettings = async (orgId = org) =>
   (
@@ -66,15 +71,15 @@ describe('clinic settings', () => {
     const before = await storedSettings();
     const first = await read(tokens.admin!);
     expect(first.statusCode, first.body).toBe(200);
-    expect(json<ClinicSettings>(first)).toEqual(delay(30));
+    expect(json<ClinicSettings>(first)).toEqual(applied(30));
     const beforeChange = await teamMessageToNewPatient();
     expect(beforeChange).toBeGreaterThan(29 * 60);
     expect(beforeChange).toBeLessThanOrEqual(30 * 60);
 
     const saved = await write(tokens.admin!, delay(45));
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(json<ClinicSettings>(saved)).toEqual(delay(45));
-    expect(json<ClinicSettings>(await read(tokens.admin!))).toEqual(delay(45));
+    expect(json<ClinicSettings>(saved)).toEqual(applied(45));
+    expect(json<ClinicSettings>(await read(tokens.admin!))).toEqual(applied(45));
 
     // only settings.messaging changed: the brand and every other key are as they were
     const after = await storedSettings();
@@ -86,7 +91,7 @@ describe('clinic settings', () => {
     expect(start).toBeLessThanOrEqual(45 * 60);
 
     // another clinic keeps its own
-    expect(json<ClinicSettings>(await read(tokens.otherAdmin!, otherOrg))).toEqual(delay(30));
+    expect(json<ClinicSettings>(await read(tokens.otherAdmin!, otherOrg))).toEqual(applied(30));
   });
 
   it('keeps other keys of settings.messaging when the delay changes', async () => {
@@ -96,14 +101,14 @@ describe('clinic settings', () => {
     );
     expect((await write(tokens.admin!, delay(60))).statusCode).toBe(200);
     expect((await storedSettings()).messaging).toEqual({ future_setting: true, reminder_delay_minutes: 60 });
-    expect(json<ClinicSettings>(await read(tokens.admin!))).toEqual(delay(60));
+    expect(json<ClinicSettings>(await read(tokens.admin!))).toEqual(applied(60));
     expect((await write(tokens.admin!, delay(45))).statusCode).toBe(200);
   });
 
   it('takes the bounds, 1 minute and a week', async () => {
-    expect(json<ClinicSettings>(await write(tokens.admin!, delay(1)))).toEqual(delay(1));
-    expect(json<ClinicSettings>(await write(tokens.admin!, delay(10_080)))).toEqual(delay(10_080));
-    expect(json<ClinicSettings>(await write(tokens.admin!, delay(45)))).toEqual(delay(45));
+    expect(json<ClinicSettings>(await write(tokens.admin!, delay(1)))).toEqual(applied(1));
+    expect(json<ClinicSettings>(await write(tokens.admin!, delay(10_080)))).toEqual(applied(10_080));
+    expect(json<ClinicSettings>(await write(tokens.admin!, delay(45)))).toEqual(applied(45));
   });
 
   it('is for admins: a care coordinator, a physician and a patient get 403, another clinic 404', async () => {
@@ -123,8 +128,8 @@ describe('clinic settings', () => {
     expect((await write(tokens.otherAdmin!, delay(5))).statusCode).toBe(404);
     expect((await t.app.inject({ url: settingsUrl() })).statusCode).toBe(401);
     // nothing of it changed a thing
-    expect(json<ClinicSettings>(await read(tokens.admin!))).toEqual(delay(45));
-    expect(json<ClinicSettings>(await read(tokens.otherAdmin!, otherOrg))).toEqual(delay(30));
+    expect(json<ClinicSettings>(await read(tokens.admin!))).toEqual(applied(45));
+    expect(json<ClinicSettings>(await read(tokens.otherAdmin!, otherOrg))).toEqual(applied(30));
   });
 
   it('refuses a value out of bounds, not a whole number, or extra keys with 400 in the error shape', async () => {
@@ -137,7 +142,8 @@ describe('clinic settings', () => {
       [delay(1.5), 'body.messaging.reminder_delay_minutes', 'Enter a whole number of minutes.'],
       [delay(null), 'body.messaging.reminder_delay_minutes', 'Enter a number of minutes.'],
       [{ messaging: {} }, 'body.messaging.reminder_delay_minutes', 'Enter a number of minutes.'],
-      [{}, 'body.messaging', 'Send the messaging settings.'],
+      [{}, 'body', 'Send the settings to change.'],
+      [{ messaging: null }, 'body.messaging', 'Send the messaging settings.'],
       [{ ...delay(45), name: 'Another clinic' }, 'body', 'Unrecognized key: "name"'],
       [
         { messaging: { reminder_delay_minutes: 45, channel: 'sms' } },
@@ -163,7 +169,7 @@ describe('clinic settings', () => {
     });
     expect(notJson.statusCode).toBe(400);
     expect(await storedSettings()).toEqual(before);
-    expect(json<ClinicSettings>(await read(tokens.admin!))).toEqual(delay(45));
+    expect(json<ClinicSettings>(await read(tokens.admin!))).toEqual(applied(45));
   });
 
   it('leaves an audit row of each read and change, allowed or refused, with who made it', async () => {
@@ -190,5 +196,44 @@ describe('clinic settings', () => {
       { actor_id: admin!.id, action: 'PUT /care/:org/settings', outcome: 'allowed', status_code: 200 },
       { actor_id: care!.id, action: 'PUT /care/:org/settings', outcome: 'failed', status_code: 403 },
     ]);
+  });
+
+  it('turns the Appointments list booking on and off, which the brand the patient reads follows', async () => {
+    const brand = async () =>
+      json<{ settings: { appointments?: { list_booking?: boolean } } }>(
+        await t.app.inject({ url: '/organization/search?domain=localhost' }),
+      ).settings.appointments?.list_booking;
+    const delayNow = json<ClinicSettings>(await read(tokens.admin!)).messaging.reminder_delay_minutes;
+    const messagingBefore = (await storedSettings()).messaging;
+    expect(json<ClinicSettings>(await read(tokens.admin!)).appointments).toEqual({ list_booking: false });
+    expect(await brand()).not.toBe(true);
+
+    const on = await write(tokens.admin!, { appointments: { list_booking: true } });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(json<ClinicSettings>(on)).toEqual(applied(delayNow, true));
+    expect(await brand()).toBe(true);
+    expect((await storedSettings()).messaging).toEqual(messagingBefore);
+    // the other clinic is untouched
+    expect(json<ClinicSettings>(await read(tokens.otherAdmin!, otherOrg)).appointments.list_booking).toBe(
+      false,
+    );
+
+    // both groups at once
+    const both = await write(tokens.admin!, { ...delay(40), appointments: { list_booking: false } });
+    expect(json<ClinicSettings>(both)).toEqual(applied(40, false));
+    expect(await brand()).toBe(false);
+
+    for (const [payload, path] of [
+      [{ appointments: { list_booking: 'yes' } }, 'body.appointments.list_booking'],
+      [{ appointments: {} }, 'body.appointments.list_booking'],
+      [{ appointments: null }, 'body.appointments'],
+      [{ appointments: { list_booking: true, walk_in: true } }, 'body.appointments'],
+    ] as const) {
+      const res = await write(tokens.admin!, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(json<{ fields: { path: string }[] }>(res).fields[0]!.path).toBe(path);
+    }
+    expect((await write(tokens.care!, { appointments: { list_booking: true } })).statusCode).toBe(403);
+    expect(await brand()).toBe(false);
   });
 });

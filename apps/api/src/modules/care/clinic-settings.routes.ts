@@ -21,26 +21,32 @@ export function clinicSettingsOf(settings: OrganizationSettings | undefined): Cl
   );
   return {
     messaging: { reminder_delay_minutes: stored.success ? stored.data : DEFAULT_REMINDER_DELAY_MINUTES },
+    appointments: { list_booking: settings?.appointments?.list_booking === true },
   };
 }
 
 /**
- * Writes the clinic's messaging settings into the organization's `settings` jsonb in one statement: the keys
- * sent replace theirs inside `settings.messaging`, and every other key of the settings (brand, links, ...) and
- * of `messaging` stays as stored. No copy of the organization is cached: `organizations.findById`, which the
- * messaging service reads the delay through, runs its query on every call, so the next read sees the change.
+ * Writes the clinic's settings into the organization's `settings` jsonb in one statement: the keys sent replace
+ * theirs inside `settings.messaging` and `settings.appointments`, and every other key of the settings (brand,
+ * links, ...) and of those groups stays as stored. No copy of the organization is cached:
+ * `organizations.findById`, which the messaging service and the patient's brand read, runs its query on every
+ * call, so the next read sees the change.
  */
 export function createClinicSettingsRepository(db: Db) {
+  const merged = (key: 'messaging' | 'appointments', value: object | undefined) =>
+    value === undefined
+      ? sql`'{}'::jsonb`
+      : sql`jsonb_build_object(${key}::text,
+          coalesce(${organizations.settings} -> ${key}::text, '{}'::jsonb) || ${JSON.stringify(value)}::jsonb)`;
   return {
-    async updateMessaging(
+    async update(
       organizationId: string,
-      messaging: ClinicSettingsBody['messaging'],
+      body: ClinicSettingsBody,
     ): Promise<OrganizationSettings | undefined> {
       const [row] = await db
         .update(organizations)
         .set({
-          settings: sql`${organizations.settings} || jsonb_build_object('messaging',
-            coalesce(${organizations.settings} -> 'messaging', '{}'::jsonb) || ${JSON.stringify(messaging)}::jsonb)`,
+          settings: sql`${organizations.settings} || ${merged('messaging', body.messaging)} || ${merged('appointments', body.appointments)}`,
         })
         .where(eq(organizations.id, organizationId))
         .returning({ settings: organizations.settings });
@@ -66,7 +72,7 @@ export function createClinicSettingsService(deps: {
     },
     async update(auth: Auth, body: ClinicSettingsBody): Promise<ClinicSettings> {
       allow(auth);
-      const settings = await deps.repo.updateMessaging(auth.organizationId, body.messaging);
+      const settings = await deps.repo.update(auth.organizationId, body);
       if (!settings) throw Errors.notFound('The clinic');
       return clinicSettingsOf(settings);
     },
@@ -74,9 +80,10 @@ export function createClinicSettingsService(deps: {
 }
 
 /**
- * GET and PUT /care/{org}/settings: the clinic's settings screen (admins). Its one setting for now is the
- * messaging reminder delay (issue 13). The access hook keeps the route to staff of the clinic in the path and
- * writes the audit row of every read and change (decision 003); the service keeps it to admins.
+ * GET and PUT /care/{org}/settings: the clinic's settings screen (admins): the messaging reminder delay (issue
+ * 13) and the Appointments list's Book button (issue 16). The access hook keeps the route to staff of the
+ * clinic in the path and writes the audit row of every read and change (decision 003); the service keeps it to
+ * admins.
  */
 export const clinicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createClinicSettingsService({
@@ -106,7 +113,7 @@ export const clinicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Change the clinic's settings: the minutes a patient has to read a team message before one reminder (admins)",
+          "Change the clinic's settings: the minutes a patient has to read a team message before one reminder, and whether patients book from their Appointments list (admins)",
         params,
         body: ClinicSettingsBody,
         response: { 200: ClinicSettings, ...errorResponses },

@@ -9,7 +9,10 @@ const SETTINGS = `GET /care/${ORG_ID}/settings`;
 const SAVE = `PUT /care/${ORG_ID}/settings`;
 const FIELD = 'Reminder after (minutes)';
 
-const settings = (minutes = 30): ClinicSettings => ({ messaging: { reminder_delay_minutes: minutes } });
+const settings = (minutes = 30, listBooking = false): ClinicSettings => ({
+  messaging: { reminder_delay_minutes: minutes },
+  appointments: { list_booking: listBooking },
+});
 
 beforeEach(() => setOrganization());
 
@@ -48,7 +51,7 @@ describe('the clinic settings page', () => {
     const requests = mockApi({
       [SETTINGS]: () => json(200, stored),
       [SAVE]: (request) => {
-        stored = request.body as ClinicSettings;
+        stored = { ...stored, ...(request.body as Partial<ClinicSettings>) };
         return json(200, stored);
       },
     });
