@@ -85,6 +85,35 @@ function instantAt(date: Pick<WallTime, 'year' | 'month' | 'day'>, minute: numbe
   return zonedTimeToUtc({ ...day, hour: Math.floor(m / 60), minute: m % 60 }, timeZone);
 }
 
+const QUARTER_HOUR = 900_000;
+const HOUR = 3_600_000;
+const steadyOffsets = new Map<string, number | null>();
+
+/**
+ * The zone's offset (minutes) when it is the same at every quarter hour from 28 hours before the local date's
+ * naive midnight to 52 hours after it, else null. Those are all the instants instantAt reads for a wall time of
+ * that date (up to 24:00): its readings 12 hours either side of the naive time, and the candidates within 14
+ * hours (the widest offset) of it. Every zone changes on a quarter hour, so a steady offset there means the
+ * date's wall times are its naive times less the offset.
+ */
+function steadyOffset(naiveMidnight: number, timeZone: string): number | null {
+  const key = `${timeZone}|${naiveMidnight}`;
+  const known = steadyOffsets.get(key);
+  if (known !== undefined) return known;
+  const first = naiveMidnight - 28 * HOUR;
+  const offset = zoneOffsetMinutes(new Date(first), timeZone);
+  let steady: number | null = offset;
+  for (let t = first + QUARTER_HOUR; t <= naiveMidnight + 52 * HOUR; t += QUARTER_HOUR) {
+    if (zoneOffsetMinutes(new Date(t), timeZone) !== offset) {
+      steady = null;
+      break;
+    }
+  }
+  if (steadyOffsets.size > 20_000) steadyOffsets.clear();
+  steadyOffsets.set(key, steady);
+  return steady;
+}
+
 /** The local calendar dates of `timeZone` that [from, to) touches. */
 function localDates(window: { from: Date; to: Date }, timeZone: string) {
   const first = wallTimeAt(window.from, timeZone);
@@ -111,6 +140,8 @@ export function scheduleSlots(
 ): TimeRange[] {
   const slots: TimeRange[] = [];
   const seen = new Set<number>();
+  const fromMs = window.from.getTime();
+  const toMs = window.to.getTime();
   const overridden = new Map<string, Set<string>>();
   for (const o of schedule.overrides) {
     const zones = overridden.get(o.date) ?? new Set<string>();
@@ -130,19 +161,31 @@ export function scheduleSlots(
     weekly: boolean,
   ) => {
     const endMinute = minutesOfDay(block.end);
+    const naiveMidnight = Date.UTC(date.year, date.month - 1, date.day);
+    const steady = steadyOffset(naiveMidnight, timeZone);
     // A wall time is within a few hours of its reading at the window's offset: grid points far outside the
     // window are passed over without asking the zone's rules.
-    const midnight =
-      Date.UTC(date.year, date.month - 1, date.day) - zoneOffsetMinutes(window.from, timeZone) * MINUTE;
+    const midnight = naiveMidnight - zoneOffsetMinutes(window.from, timeZone) * MINUTE;
+    const duration = durationMinutes * MINUTE;
     for (let m = minutesOfDay(block.start); m + durationMinutes <= endMinute; m += intervalMinutes) {
       const estimate = midnight + m * MINUTE;
-      if (estimate + SLACK <= window.from.getTime() || estimate - SLACK >= window.to.getTime()) continue;
-      const start = instantAt(date, m, timeZone);
-      const end = instantAt(date, m + durationMinutes, timeZone);
-      if (!start || !end || end.getTime() - start.getTime() !== durationMinutes * MINUTE) continue;
-      if (start < window.from || start >= window.to || seen.has(start.getTime())) continue;
-      if (weekly && isOverridden(start)) continue;
-      seen.add(start.getTime());
+      if (estimate + SLACK <= fromMs || estimate - SLACK >= toMs) continue;
+      let startMs: number;
+      if (steady === null) {
+        const start = instantAt(date, m, timeZone);
+        const end = instantAt(date, m + durationMinutes, timeZone);
+        if (!start || !end || end.getTime() - start.getTime() !== duration) continue;
+        startMs = start.getTime();
+      } else {
+        // On a date the zone's offset holds through, a wall time is one subtraction away (what instantAt finds
+        // by reading the zone's rules); only a changing night needs the careful reading.
+        startMs = naiveMidnight + (m - steady) * MINUTE;
+      }
+      if (startMs < fromMs || startMs >= toMs || seen.has(startMs)) continue;
+      const start = new Date(startMs);
+      if (weekly && overridden.size > 0 && isOverridden(start)) continue;
+      seen.add(startMs);
+      const end = new Date(startMs + duration);
       slots.push({ start, end });
     }
   };
@@ -177,6 +220,45 @@ export function bookableWindow(now: Date, rules: AppointmentTypeRules): { from: 
   };
 }
 
+/** Where open slots may start: [from, to) within the type's bookable window at `now`; null when empty. */
+function openWindow(input: { rules: AppointmentTypeRules; now: Date; from: Date; to: Date }) {
+  const bookable = bookableWindow(input.now, input.rules);
+  const from = input.from > bookable.from ? input.from : bookable.from;
+  const to = input.to < bookable.to ? input.to : bookable.to;
+  return to <= from ? null : { from, to };
+}
+
+/**
+ * The open slots of a grid: those of `grid` (scheduleSlots over any window holding [from, to)) that start in
+ * [from, to) within the bookable window and whose blocked range (call plus buffers) meets no busy range.
+ * scheduleSlots keeps a slot by its start alone, so a wider window's grid cut to [from, to) is that window's.
+ */
+export function openSlotsOf(
+  grid: readonly TimeRange[],
+  input: { rules: AppointmentTypeRules; busy: readonly TimeRange[]; now: Date; from: Date; to: Date },
+): TimeRange[] {
+  const window = openWindow(input);
+  if (!window) return [];
+  const fromMs = window.from.getTime();
+  const toMs = window.to.getTime();
+  const slots = grid.filter((s) => s.start.getTime() >= fromMs && s.start.getTime() < toMs);
+  if (input.busy.length === 0) return slots;
+  return slots.filter((slot) => {
+    const blocked = blockedRange(slot.start, input.rules);
+    return !input.busy.some((b) => rangesOverlap(blocked, b));
+  });
+}
+
+/** The grid slots of an appointment type: the type's duration on its interval (the duration when unset). */
+export function typeSlots(schedule: Schedule, window: { from: Date; to: Date }, rules: AppointmentTypeRules) {
+  return scheduleSlots(
+    schedule,
+    window,
+    rules.durationMinutes,
+    rules.slotIntervalMinutes ?? rules.durationMinutes,
+  );
+}
+
 /**
  * One physician's open slots of an appointment type in [from, to): the schedule's slots within the bookable
  * window whose blocked range (call plus buffers) meets no busy range (other bookings' blocked ranges).
@@ -189,20 +271,9 @@ export function availableSlots(input: {
   from: Date;
   to: Date;
 }): TimeRange[] {
-  const bookable = bookableWindow(input.now, input.rules);
-  const from = input.from > bookable.from ? input.from : bookable.from;
-  const to = input.to < bookable.to ? input.to : bookable.to;
-  if (to <= from) return [];
-  const busy = [...input.busy].sort((a, b) => a.start.getTime() - b.start.getTime());
-  return scheduleSlots(
-    input.schedule,
-    { from, to },
-    input.rules.durationMinutes,
-    input.rules.slotIntervalMinutes ?? input.rules.durationMinutes,
-  ).filter((slot) => {
-    const blocked = blockedRange(slot.start, input.rules);
-    return !busy.some((b) => rangesOverlap(blocked, b));
-  });
+  const window = openWindow(input);
+  if (!window) return [];
+  return openSlotsOf(typeSlots(input.schedule, window, input.rules), input);
 }
 
 /** Whether `start` is one of the physician's open slots of the type (the booking's server-side check). */

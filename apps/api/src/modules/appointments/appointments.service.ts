@@ -8,10 +8,10 @@ import { isObjectId } from '@portal/domain/ids';
 import { defaultAppointmentRules } from '@portal/domain/scheduling/appointment-types';
 import {
   type AppointmentTypeRules,
-  availableSlots,
   blockedRange,
   bookableWindow,
   isOpenSlot,
+  openSlotsOf,
   type Schedule,
 } from '@portal/domain/scheduling/availability';
 import { DEFAULT_APPOINTMENT_TIME_ZONE, formatCallTime } from '@portal/domain/scheduling/format-slot';
@@ -25,6 +25,7 @@ import type { NotificationEmail, Notifier } from '../notifications/notifier';
 import type { OrganizationsRepository } from '../organizations/organizations.repository';
 import { renderBookingEmail } from './appointment-email';
 import type { AppointmentRow, AppointmentsRepository, PhysicianRef } from './appointments.repository';
+import { createSlotGrids } from './slot-grids';
 
 type Caller = { userId: string; organizationId: string };
 
@@ -85,6 +86,19 @@ const NOTICE_NAMES: Record<BookableKind, string> = {
 
 const MINUTE = 60_000;
 
+/** The value of a settled read, or its error thrown. */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
+/** A stable place in a list of `length` for a patient (FNV-1a of the id). */
+function roundRobinStart(patientId: string, length: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < patientId.length; i++) hash = Math.imul(hash ^ patientId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % length;
+}
+
 export function toAppointment(row: AppointmentRow): Appointment {
   const physicianName =
     row.physicianId && row.physicianFirstName
@@ -121,6 +135,7 @@ export function createAppointmentsService(deps: {
 }) {
   const { repo, organizations, notifier } = deps;
   const now = deps.now ?? (() => new Date());
+  const grids = createSlotGrids();
 
   /** Verification calls and consultations go to physicians licensed in the patient's state; coaching to any. */
   async function eligiblePhysicians(
@@ -153,13 +168,12 @@ export function createAppointmentsService(deps: {
     return { schedules, busy };
   }
 
-  async function openSlotsOf(ids: string[], rules: AppointmentTypeRules, from: Date, to: Date, at: Date) {
+  async function openSlotsFor(ids: string[], rules: AppointmentTypeRules, from: Date, to: Date, at: Date) {
     const { schedules, busy } = await schedulesOf(ids, from, to);
     return new Map(
       ids.map((id) => [
         id,
-        availableSlots({
-          schedule: schedules.get(id) as Schedule,
+        openSlotsOf(grids.of(schedules.get(id) as Schedule, rules, from, to), {
           rules,
           busy: busy.get(id) ?? [],
           now: at,
@@ -196,9 +210,11 @@ export function createAppointmentsService(deps: {
       const from = requested < at ? at : requested;
       const end = new Date(requested.getTime() + query.days * 86_400_000);
       const to = end < from ? from : end;
-      const rules = await rulesFor(caller.organizationId, query.kind);
-      const physicians = await eligiblePhysicians(caller, query.kind, query.physician_id);
-      const perPhysician = await openSlotsOf(
+      const [rules, physicians] = await Promise.all([
+        rulesFor(caller.organizationId, query.kind),
+        eligiblePhysicians(caller, query.kind, query.physician_id),
+      ]);
+      const perPhysician = await openSlotsFor(
         physicians.map((p) => p.id),
         rules,
         from,
@@ -231,43 +247,49 @@ export function createAppointmentsService(deps: {
     ): Promise<Appointment> {
       const at = now();
       const start = new Date(body.start_time);
-      const rules = await rulesFor(caller.organizationId, body.kind);
+      // Read at once, judged in order: the first rule broken is the one the patient hears of.
+      const [rulesRead, ownsRead, physiciansRead] = await Promise.allSettled([
+        rulesFor(caller.organizationId, body.kind),
+        body.subscription_id
+          ? repo.ownSubscription(body.subscription_id, caller.userId, caller.organizationId)
+          : true,
+        eligiblePhysicians(caller, body.kind, body.physician_id),
+      ]);
+      const rules = settled(rulesRead);
       const end = new Date(start.getTime() + rules.durationMinutes * MINUTE);
       checkWindow(start, rules, at);
-      if (
-        body.subscription_id &&
-        !(await repo.ownSubscription(body.subscription_id, caller.userId, caller.organizationId))
-      ) {
-        throw Errors.notFound('The subscription');
-      }
-      const physicians = await eligiblePhysicians(caller, body.kind, body.physician_id);
+      if (!settled(ownsRead)) throw Errors.notFound('The subscription');
+      const physicians = settled(physiciansRead);
       const ids = physicians.map((p) => p.id);
       const { schedules, busy } = await schedulesOf(ids, start, end);
+      const window = { rules, now: at, from: start, to: end };
+      const startsAt = (slots: readonly { start: Date }[]) =>
+        slots.some((s) => s.start.getTime() === start.getTime());
       // Offered by the physician's hours; whether it is still free is decided under the transaction.
       const offering = physicians.filter((p) =>
-        isOpenSlot(start, { schedule: schedules.get(p.id) as Schedule, rules, busy: [], now: at }),
+        startsAt(
+          openSlotsOf(grids.of(schedules.get(p.id) as Schedule, rules, start, end), { ...window, busy: [] }),
+        ),
       );
       if (offering.length === 0) throw APPOINTMENT_ERRORS.notOffered();
       // Those free at the last read first, so a busy physician is tried last.
-      offering.sort(
-        (a, b) =>
-          Number(
-            !isOpenSlot(start, {
-              schedule: schedules.get(a.id) as Schedule,
-              rules,
-              busy: busy.get(a.id) ?? [],
-              now: at,
-            }),
-          ) -
-          Number(
-            !isOpenSlot(start, {
-              schedule: schedules.get(b.id) as Schedule,
-              rules,
-              busy: busy.get(b.id) ?? [],
-              now: at,
-            }),
-          ),
+      const freeAtRead = new Set(
+        offering
+          .filter((p) =>
+            startsAt(
+              openSlotsOf(grids.of(schedules.get(p.id) as Schedule, rules, start, end), {
+                ...window,
+                busy: busy.get(p.id) ?? [],
+              }),
+            ),
+          )
+          .map((p) => p.id),
       );
+      // Round robin among the free: each patient starts at a place of their own in the list, so patients booking
+      // the same time do not all race for its first physician, and "any physician" spreads the clinic's load.
+      const turn = offering.length > 1 ? roundRobinStart(caller.userId, offering.length) : 0;
+      const rotated = [...offering.slice(turn), ...offering.slice(0, turn)];
+      rotated.sort((a, b) => Number(!freeAtRead.has(a.id)) - Number(!freeAtRead.has(b.id)));
 
       const kind: EventTypeKind = body.kind;
       const id = newId();
@@ -282,10 +304,15 @@ export function createAppointmentsService(deps: {
             ? APPOINTMENT_ERRORS.alreadyBooked()
             : APPOINTMENT_ERRORS.overlapping();
         }
-        for (const physician of offering) {
-          if (await q.physicianBusy(physician.id, blocked.start, blocked.end)) continue;
-          // The exclusion constraint is the last word: of two bookings racing for the physician's time,
-          // the database refuses the second (23P01), and the next physician is tried.
+        for (const physician of rotated) {
+          // One busy at the last read is asked again first; for the others the exclusion constraint is the
+          // only word needed: of two bookings racing for the physician's time, the database refuses the
+          // second (23P01), and the next physician is tried.
+          if (
+            !freeAtRead.has(physician.id) &&
+            (await q.physicianBusy(physician.id, blocked.start, blocked.end))
+          )
+            continue;
           const inserted = await q.insertUnlessTaken({
             id,
             patientId: caller.userId,

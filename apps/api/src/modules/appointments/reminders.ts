@@ -43,27 +43,28 @@ export function createAppointmentReminders(deps: {
         .where(eq(appointments.id, appointmentId));
       if (!row || row.canceled) return;
       const at = deps.now();
-      for (const [kind, minutes] of Object.entries(REMINDER_OFFSETS) as [ReminderKind, number][]) {
-        const dueAt = new Date(row.startTime.getTime() - minutes * 60_000);
-        if (dueAt <= at) continue;
-        const id = newId();
-        const inserted = await db
-          .insert(appointmentReminders)
-          .values({
-            id,
-            appointmentId: row.id,
-            kind,
-            sequence: row.sequence,
-            startTime: row.startTime,
-            dueAt,
-          })
-          .onConflictDoNothing()
-          .returning({ id: appointmentReminders.id });
-        if (inserted.length === 0) continue;
+      const due = (Object.entries(REMINDER_OFFSETS) as [ReminderKind, number][])
+        .map(([kind, minutes]) => ({
+          id: newId(),
+          appointmentId: row.id,
+          kind,
+          sequence: row.sequence,
+          startTime: row.startTime,
+          dueAt: new Date(row.startTime.getTime() - minutes * 60_000),
+        }))
+        .filter((r) => r.dueAt > at);
+      if (due.length === 0) return;
+      // One statement for all of them; a reminder already planned for this time and sequence is kept.
+      const inserted = await db
+        .insert(appointmentReminders)
+        .values(due)
+        .onConflictDoNothing()
+        .returning({ id: appointmentReminders.id, dueAt: appointmentReminders.dueAt });
+      for (const reminder of inserted) {
         await deps.jobs.send(
           APPOINTMENT_REMINDER_QUEUE,
-          { reminderId: id, organizationId: row.organizationId },
-          { singletonKey: id, startAfter: dueAt, retryLimit: 3, retryDelaySeconds: 60 },
+          { reminderId: reminder.id, organizationId: row.organizationId },
+          { singletonKey: reminder.id, startAfter: reminder.dueAt, retryLimit: 3, retryDelaySeconds: 60 },
         );
       }
     },
