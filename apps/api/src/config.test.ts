@@ -75,3 +75,65 @@ describe('demo mode and live mode', () => {
     expect(refusal({ ...live, SEED: 'true' })).toMatch(/SEED=true .* refused with DEMO_MODE=false/);
   });
 });
+
+describe('outside schedulers', () => {
+  const calcom = {
+    SCHEDULING_PROVIDER: 'calcom',
+    CALCOM_API_KEY: 'cal_live_0123456789abcdef',
+    CALCOM_WEBHOOK_SECRET: 'calcom-webhook-secret-0123',
+    CALCOM_EVENT_TYPES: 'user-verification:101,coaching:102,consultation:103',
+  };
+  const lines = (env: Record<string, string>) =>
+    refusal(env)
+      .split('\n')
+      .filter((l) => l.startsWith('- '));
+
+  it('keeps the calendars in the portal by default, with Cal.com’s public API as its address', () => {
+    const config = loadConfig({});
+    expect(config.SCHEDULING_PROVIDER).toBe('builtin');
+    expect(config.CALCOM_API_URL).toBe('https://api.cal.com');
+  });
+
+  it('starts with Cal.com when its key, webhook secret and event types are set', () => {
+    const config = loadConfig({ ...calcom, CALCOM_API_URL: 'http://127.0.0.1:4010' });
+    expect(config.SCHEDULING_PROVIDER).toBe('calcom');
+    expect(config.CALCOM_API_URL).toBe('http://127.0.0.1:4010');
+  });
+
+  it('refuses Cal.com without its settings, one line per missing setting', () => {
+    const message = refusal({ SCHEDULING_PROVIDER: 'calcom' });
+    expect(message).toMatch(/^SCHEDULING_PROVIDER=calcom needs these settings:/);
+    const missing = lines({ SCHEDULING_PROVIDER: 'calcom' });
+    expect(missing).toHaveLength(3);
+    expect(missing[0]).toMatch(/^- CALCOM_API_KEY: /);
+    expect(missing[1]).toMatch(/^- CALCOM_WEBHOOK_SECRET: .*\/webhooks\/scheduling\/calcom/);
+    expect(missing[2]).toMatch(/^- CALCOM_EVENT_TYPES: /);
+  });
+
+  it.each(['CALCOM_API_KEY', 'CALCOM_WEBHOOK_SECRET', 'CALCOM_EVENT_TYPES'])(
+    'names the one missing Cal.com setting when only %s is absent',
+    (name) => {
+      const env: Record<string, string> = { ...calcom };
+      delete env[name];
+      const missing = lines(env);
+      expect(missing).toHaveLength(1);
+      expect(missing[0]?.startsWith(`- ${name}: `)).toBe(true);
+    },
+  );
+
+  it('refuses Calendly without its webhook signing key', () => {
+    const missing = lines({ SCHEDULING_PROVIDER: 'calendly' });
+    expect(missing).toEqual([expect.stringMatching(/^- CALENDLY_WEBHOOK_SIGNING_KEY: .*required/)]);
+    expect(
+      loadConfig({ SCHEDULING_PROVIDER: 'calendly', CALENDLY_WEBHOOK_SIGNING_KEY: 'k'.repeat(43) })
+        .SCHEDULING_PROVIDER,
+    ).toBe('calendly');
+  });
+
+  it('refuses an unknown provider and event types it cannot read', () => {
+    expect(refusal({ SCHEDULING_PROVIDER: 'acuity' })).toMatch(/SCHEDULING_PROVIDER/);
+    expect(refusal({ ...calcom, CALCOM_EVENT_TYPES: 'coaching=102' })).toMatch(
+      /CALCOM_EVENT_TYPES: must list kind:eventTypeId pairs/,
+    );
+  });
+});

@@ -126,6 +126,26 @@ const ConfigSchema = z.object({
   PUSHER_HOST: z.string().min(1).max(255).optional(),
   PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   PUSHER_USE_TLS: bool,
+  /**
+   * Who keeps the physicians' calendars (decision 047): the portal itself (default), Cal.com (API v2: open
+   * times and bookings through its API, changes made there through its signed webhook) or Calendly (its
+   * booking page with the patient prefilled, bookings through its signed webhook).
+   */
+  SCHEDULING_PROVIDER: z.enum(['builtin', 'calcom', 'calendly']).default('builtin'),
+  CALCOM_API_KEY: z.string().min(8).max(256).optional(),
+  CALCOM_API_URL: z.string().url().default('https://api.cal.com'),
+  /** The secret of the Cal.com webhook pointed at /webhooks/scheduling/calcom. */
+  CALCOM_WEBHOOK_SECRET: z.string().min(16).max(256).optional(),
+  /** Cal.com event type of each kind of call, e.g. "user-verification:101,coaching:102,consultation:103". */
+  CALCOM_EVENT_TYPES: z
+    .string()
+    .regex(
+      /^(user-verification|coaching|consultation|follow-up):\d+(,(user-verification|coaching|consultation|follow-up):\d+)*$/,
+      'must list kind:eventTypeId pairs, e.g. user-verification:101,coaching:102',
+    )
+    .optional(),
+  /** The signing key of the Calendly webhook subscription pointed at /webhooks/scheduling/calendly. */
+  CALENDLY_WEBHOOK_SIGNING_KEY: z.string().min(16).max(256).optional(),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_MODE'> & {
@@ -173,6 +193,32 @@ export function missingForLiveMode(c: z.infer<typeof ConfigSchema>): string[] {
   return missing;
 }
 
+/**
+ * What the chosen outside scheduler needs, one line per missing setting: without its keys the portal could
+ * neither read open times nor trust a webhook, so it refuses to start rather than accept unsigned bookings.
+ */
+export function missingForScheduler(c: z.infer<typeof ConfigSchema>): string[] {
+  const missing: string[] = [];
+  if (c.SCHEDULING_PROVIDER === 'calcom') {
+    if (!c.CALCOM_API_KEY)
+      missing.push('CALCOM_API_KEY: the Cal.com API key is required to read open times and book.');
+    if (!c.CALCOM_WEBHOOK_SECRET)
+      missing.push(
+        'CALCOM_WEBHOOK_SECRET: the secret of the Cal.com webhook (/webhooks/scheduling/calcom) is required to verify bookings made at Cal.com.',
+      );
+    if (!c.CALCOM_EVENT_TYPES)
+      missing.push(
+        'CALCOM_EVENT_TYPES: the Cal.com event type of each kind of call is required (e.g. user-verification:101,coaching:102).',
+      );
+  }
+  if (c.SCHEDULING_PROVIDER === 'calendly' && !c.CALENDLY_WEBHOOK_SIGNING_KEY) {
+    missing.push(
+      'CALENDLY_WEBHOOK_SIGNING_KEY: the signing key of the Calendly webhook subscription (/webhooks/scheduling/calendly) is required to verify bookings.',
+    );
+  }
+  return missing;
+}
+
 /** Parses the environment once; nothing else in the server reads process.env. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set" (DATABASE_URL= selects the embedded database).
@@ -191,6 +237,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         `DEMO_MODE=false (a clinic's real portal) needs these settings:\n${missing.map((m) => `- ${m}`).join('\n')}`,
       );
     }
+  }
+  const scheduler = missingForScheduler(c);
+  if (scheduler.length > 0) {
+    throw new Error(
+      `SCHEDULING_PROVIDER=${c.SCHEDULING_PROVIDER} needs these settings:\n${scheduler.map((m) => `- ${m}`).join('\n')}`,
+    );
   }
   if (!c.TOKEN_SECRET && c.NODE_ENV === 'production' && c.DATABASE_URL) {
     throw new Error('TOKEN_SECRET must be set when running on a PostgreSQL server in production.');

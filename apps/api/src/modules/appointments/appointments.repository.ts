@@ -220,7 +220,12 @@ function queries(db: Db) {
 
     async patient(userId: string) {
       const [row] = await db
-        .select({ state: users.state, email: users.email, firstName: users.firstName })
+        .select({
+          state: users.state,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
         .from(users)
         .where(eq(users.id, userId));
       return row;

@@ -11,13 +11,18 @@ import { Id } from '@portal/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, errorResponses } from '../../platform/errors';
+import { createCalcomClient, parseEventTypes } from '../../platform/scheduling/calcom-api';
 import { notifierFor } from '../notifications/notifier';
 import { physiciansRoutes } from '../physicians/physicians.routes';
 import { appointmentTypesRoutes } from './appointment-types.routes';
 import { createAppointmentsRepository } from './appointments.repository';
 import { createAppointmentsService } from './appointments.service';
+import { createCalcomScheduling } from './calcom-scheduling';
 import { careSchedulingRoutes } from './care-scheduling.routes';
+import { createOutsideBookingsRepository } from './outside-bookings.repository';
+import { createOutsideBookings } from './outside-bookings.service';
 import { APPOINTMENT_REMINDER_QUEUE, createAppointmentReminders } from './reminders';
+import { schedulingWebhookRoutes } from './scheduling-webhooks.routes';
 
 const tags = ['appointments'];
 
@@ -36,12 +41,31 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     { retryLimit: 3, retryDelaySeconds: 60 },
   );
+  const repo = createAppointmentsRepository(app.ctx.db);
+  const outside = createOutsideBookings({
+    repo: createOutsideBookingsRepository(app.ctx.db),
+    notifier: notifierFor(app),
+    reminders,
+    now: () => app.ctx.now(),
+  });
+  const { config } = app.ctx;
+  const calcom =
+    config.SCHEDULING_PROVIDER === 'calcom' && config.CALCOM_API_KEY
+      ? createCalcomScheduling({
+          client: createCalcomClient({ apiKey: config.CALCOM_API_KEY, baseUrl: config.CALCOM_API_URL }),
+          eventTypes: parseEventTypes(config.CALCOM_EVENT_TYPES),
+          repo,
+          outside,
+          now: () => app.ctx.now(),
+        })
+      : undefined;
   const service = createAppointmentsService({
-    repo: createAppointmentsRepository(app.ctx.db),
+    repo,
     organizations: app.ctx.organizations,
     notifier: notifierFor(app),
     now: app.ctx.now,
     reminders,
+    ...(calcom ? { calcom } : {}),
   });
 
   app.get(
@@ -127,4 +151,5 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(physiciansRoutes);
   await app.register(careSchedulingRoutes, { service });
   await app.register(appointmentTypesRoutes);
+  await app.register(schedulingWebhookRoutes, { outside });
 };

@@ -25,6 +25,7 @@ import type { NotificationEmail, Notifier } from '../notifications/notifier';
 import type { OrganizationsRepository } from '../organizations/organizations.repository';
 import { renderBookingEmail } from './appointment-email';
 import type { AppointmentRow, AppointmentsRepository, PhysicianRef } from './appointments.repository';
+import type { CalcomScheduling } from './calcom-scheduling';
 import { createSlotGrids } from './slot-grids';
 
 type Caller = { userId: string; organizationId: string };
@@ -73,7 +74,7 @@ export const APPOINTMENT_ERRORS = {
     ),
 };
 
-const CALL_NAMES: Record<BookableKind, string> = {
+export const CALL_NAMES: Record<BookableKind, string> = {
   'user-verification': 'Identity Verification Call',
   coaching: 'Coaching Session',
   consultation: 'Longevity Consultation',
@@ -132,6 +133,8 @@ export function createAppointmentsService(deps: {
   now?: () => Date;
   /** Plans reminders of a booked or moved time (after the commit). */
   reminders?: { plan(appointmentId: string): Promise<void> };
+  /** Cal.com, when it keeps the calendars (decision 047): it offers the times and takes the bookings. */
+  calcom?: Pick<CalcomScheduling, 'availability' | 'book'>;
 }) {
   const { repo, organizations, notifier } = deps;
   const now = deps.now ?? (() => new Date());
@@ -205,6 +208,7 @@ export function createAppointmentsService(deps: {
         physician_id?: string | undefined;
       },
     ): Promise<Availability> {
+      if (deps.calcom) return deps.calcom.availability(caller, query);
       const at = now();
       const requested = query.from ? new Date(query.from) : at;
       const from = requested < at ? at : requested;
@@ -245,6 +249,7 @@ export function createAppointmentsService(deps: {
       log: FastifyBaseLogger,
       bookedBy?: string,
     ): Promise<Appointment> {
+      if (deps.calcom) return deps.calcom.book(caller, body, log, bookedBy);
       const at = now();
       const start = new Date(body.start_time);
       // Read at once, judged in order: the first rule broken is the one the patient hears of.

@@ -3,6 +3,7 @@ import { Id } from '@portal/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Errors, errorResponses } from '../../platform/errors';
+import { calendlyBookingLink } from '../../platform/scheduling/calendly-link';
 import { createPhysiciansRepository, type PhysicianRow } from './physicians.repository';
 
 const tags = ['physicians'];
@@ -45,14 +46,30 @@ export const physiciansRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(Physician), ...errorResponses },
       },
     },
-    async (request) =>
-      (
+    async (request) => {
+      const list = (
         await repo.licensedIn(
           request.params.org,
           request.params.stateId,
           request.query.is_provider === 'true',
         )
-      ).map(toPhysician),
+      ).map(toPhysician);
+      if (app.ctx.config.SCHEDULING_PROVIDER !== 'calendly') return list;
+      // With Calendly the physician's booking page opens with the patient prefilled and tagged (decision 047).
+      const patient = await app.ctx.users.findPatient(request.auth!.userId);
+      if (!patient) return list;
+      return list.map((p) => ({
+        ...p,
+        scheduling_link: p.scheduling_link
+          ? calendlyBookingLink(p.scheduling_link, {
+              patientId: patient._id,
+              physicianId: p._id,
+              name: `${patient.first_name} ${patient.last_name}`.trim(),
+              email: patient.email,
+            })
+          : null,
+      }));
+    },
   );
 
   app.get(

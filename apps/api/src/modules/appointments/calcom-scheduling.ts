@@ -1,0 +1,147 @@
+import type { Appointment, Availability, BookAppointmentBody } from '@portal/domain/contracts/appointment';
+import { DEFAULT_APPOINTMENT_TIME_ZONE } from '@portal/domain/scheduling/format-slot';
+import type { FastifyBaseLogger } from 'fastify';
+import { ApiError, Errors } from '../../platform/errors';
+import { type CalcomClient, CalcomError } from '../../platform/scheduling/calcom-api';
+import type { AppointmentsRepository } from './appointments.repository';
+import { CALL_NAMES, toAppointment } from './appointments.service';
+import type { OutsideBookings } from './outside-bookings.service';
+
+type Caller = { userId: string; organizationId: string };
+
+const unavailable = () =>
+  new ApiError(
+    503,
+    'SchedulerUnavailable',
+    'Booking is not available right now. Please try again in a few minutes.',
+  );
+const slotTaken = () =>
+  new ApiError(409, 'SlotTaken', 'This time was just booked by someone else. Please choose another time.');
+const notOffered = () =>
+  Errors.badRequest(
+    'This kind of call cannot be booked here. Please message us to book it.',
+    'SlotUnavailable',
+  );
+
+/**
+ * Open times and bookings through Cal.com (SCHEDULING_PROVIDER=calcom, decision 047): each kind of call is a
+ * Cal.com event type, Cal.com decides which times are open and which host takes the call, and the booking is
+ * written into the appointments at once (the BOOKING_CREATED webhook that follows finds it by its uid).
+ */
+export function createCalcomScheduling(deps: {
+  client: CalcomClient;
+  eventTypes: Map<string, number>;
+  repo: AppointmentsRepository;
+  outside: OutsideBookings;
+  now: () => Date;
+}) {
+  const { client, eventTypes, repo, outside } = deps;
+
+  const eventTypeOf = (kind: string) => {
+    const id = eventTypes.get(kind);
+    if (id === undefined) throw notOffered();
+    return id;
+  };
+
+  async function calling<T>(work: () => Promise<T>, log?: FastifyBaseLogger): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof CalcomError)) throw error;
+      log?.warn({ status: error.status }, 'cal.com call failed');
+      // Cal.com answers 400 or 409 when the slot is no longer open.
+      if (error.status === 400 || error.status === 409) throw slotTaken();
+      throw unavailable();
+    }
+  }
+
+  return {
+    async availability(
+      _caller: Caller,
+      query: { kind: Availability['kind']; from?: string | undefined; days: number },
+      log?: FastifyBaseLogger,
+    ): Promise<Availability> {
+      const at = deps.now();
+      const requested = query.from ? new Date(query.from) : at;
+      const from = requested < at ? at : requested;
+      const end = new Date(requested.getTime() + query.days * 86_400_000);
+      const to = end < from ? from : end;
+      const slots = await calling(() => client.slots(eventTypeOf(query.kind), from, to), log);
+      const sorted = slots.filter((s) => s.start >= from && s.start < to).sort((a, b) => +a.start - +b.start);
+      const first = sorted[0];
+      return {
+        kind: query.kind,
+        slot_minutes: first ? Math.round((first.end.getTime() - first.start.getTime()) / 60_000) : 0,
+        from: from.toISOString(),
+        to: to.toISOString(),
+        slots: sorted.map((s) => ({ start_time: s.start.toISOString(), end_time: s.end.toISOString() })),
+      };
+    },
+
+    async book(
+      caller: Caller,
+      body: BookAppointmentBody,
+      log: FastifyBaseLogger,
+      bookedBy?: string,
+    ): Promise<Appointment> {
+      const eventTypeId = eventTypeOf(body.kind);
+      const start = new Date(body.start_time);
+      if (start <= deps.now()) throw notOffered();
+      if (
+        body.subscription_id &&
+        !(await repo.ownSubscription(body.subscription_id, caller.userId, caller.organizationId))
+      ) {
+        throw Errors.notFound('The subscription');
+      }
+      const patient = await repo.patient(caller.userId);
+      if (!patient) throw Errors.notFound('The patient');
+      const booking = await calling(
+        () =>
+          client.book({
+            eventTypeId,
+            start,
+            attendee: {
+              name: `${patient.firstName} ${patient.lastName}`.trim(),
+              email: patient.email,
+              timeZone: body.time_zone ?? DEFAULT_APPOINTMENT_TIME_ZONE,
+            },
+            metadata: {
+              patient_id: caller.userId,
+              organization_id: caller.organizationId,
+              kind: body.kind,
+              ...(body.physician_id ? { physician_id: body.physician_id } : {}),
+            },
+          }),
+        log,
+      );
+      const id = await outside.recordOwnBooking(
+        'calcom',
+        {
+          uuid: booking.uid,
+          start: booking.start,
+          end: booking.end,
+          location: booking.location,
+          title: CALL_NAMES[body.kind],
+          attendeeEmail: patient.email,
+          attendeeTimeZone: body.time_zone ?? null,
+          organizerEmail: booking.hostEmail,
+          patientId: caller.userId,
+          organizationId: caller.organizationId,
+          physicianId: body.physician_id ?? null,
+          kind: body.kind,
+        },
+        {
+          patientId: caller.userId,
+          organizationId: caller.organizationId,
+          physicianId: await outside.physicianOf(caller.organizationId, body.physician_id, booking.hostEmail),
+          kind: body.kind,
+          bookedBy: bookedBy ?? caller.userId,
+          subscriptionId: body.subscription_id ?? null,
+        },
+        log,
+      );
+      return toAppointment((await repo.find(id))!);
+    },
+  };
+}
+export type CalcomScheduling = ReturnType<typeof createCalcomScheduling>;
