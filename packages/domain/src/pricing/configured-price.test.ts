@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configuredPeriodCents, treatmentUnits } from './configured-price';
+import { configuredPeriodCents, treatmentUnits, visitItemPeriodCents } from './configured-price';
 
 describe('configuredPeriodCents', () => {
   it('scales the period amount by quantity / units per month', () => {
@@ -28,5 +28,17 @@ describe('treatmentUnits', () => {
     expect(treatmentUnits(8, 12)).toBe(96);
     expect(treatmentUnits(4, 3)).toBe(12);
     expect(treatmentUnits(30, 0)).toBe(30);
+  });
+});
+
+describe('visitItemPeriodCents', () => {
+  it('scales a configured item by its monthly quantity and leaves an item added as it stands at its price', () => {
+    // 12 tablets a month of a plan priced for 8
+    expect(visitItemPeriodCents(21_800, { quantity: 12, treatment_properties: { duration: 12 } }, 8)).toBe(
+      32_700,
+    );
+    // the same product added by id: a quantity of 1 counts one pack, not one tablet of eight
+    expect(visitItemPeriodCents(21_800, { quantity: 1 }, 8)).toBe(21_800);
+    expect(visitItemPeriodCents(21_800, {}, 8)).toBe(21_800);
   });
 });

@@ -225,6 +225,28 @@ describe('approval of a visit whose plan has a one-time fee', () => {
     }));
 });
 
+describe('approval of a product added as it stands (by id, not configured)', () => {
+  it('bills the price the checkout showed, not a share of it by the units a month', async () => {
+    const product = rapamycin();
+    const [{ unit_amount: price, units }] = (await rows<{ unit_amount: number; units: number | null }>(
+      t.database,
+      sql`select unit_amount, (plan_properties->>'units_per_month')::int as units from products
+          where id = ${product.id}`,
+    )) as [{ unit_amount: number; units: number | null }];
+    // a product whose price covers several units a month: the case a pack count of 1 would have divided
+    expect(units).toBeGreaterThan(1);
+    const { patient, intake } = await submittedVisit([product.id]);
+    clock = new Date(APPROVED);
+    const res = await approve(intake);
+    expect(res.statusCode, res.body).toBe(200);
+    const [sub] = await subscriptionsOf(patient);
+    expect(sub).toMatchObject({ type: 'medication', status: 'active' });
+    expect(sub!.product_plans[0]).toMatchObject({ product: product.id, unit_amount: price });
+    expect((await invoicesOf(sub!.id)).map((i) => i.amount_paid)).toEqual([price]);
+    expect(json<CareDecisionResult>(res).charged).toBe(price + 39_900);
+  });
+});
+
 describe('the coaching product of a visit joins the membership', () => {
   it('records its enrolment fee on the membership subscription, charged once with its first charge', async () => {
     const coaching = kit.product('longevity-coaching', 1).id;

@@ -7,7 +7,8 @@ import {
 } from '@portal/domain/care/decisions';
 import { isLicensedFor, staffCan } from '@portal/domain/care/staff-roles';
 import type { CareApproveBody, CareDecisionResult } from '@portal/domain/contracts/care';
-import { configuredPeriodCents } from '@portal/domain/pricing/configured-price';
+import type { IntakeProduct } from '@portal/domain/contracts/intake';
+import { visitItemPeriodCents } from '@portal/domain/pricing/configured-price';
 import { billingStart } from '@portal/domain/pricing/plan-billing';
 import { trialEndsAt } from '@portal/domain/pricing/price-scheme';
 import { eq } from 'drizzle-orm';
@@ -36,7 +37,7 @@ async function requestedProtocol(
   visit: {
     id: string;
     userId: string;
-    products: { product?: string | null; quantity?: number; dosage?: string; frequency?: string }[];
+    products: Pick<IntakeProduct, 'product' | 'quantity' | 'dosage' | 'frequency' | 'treatment_properties'>[];
   },
 ) {
   const repo = createSubscriptionsRepository(tx);
@@ -51,9 +52,9 @@ async function requestedProtocol(
       product: product.id,
       quantity,
       duration: product.intervalCount,
-      unit_amount: configuredPeriodCents(
+      unit_amount: visitItemPeriodCents(
         product.unitAmount,
-        quantity,
+        { ...requested, quantity },
         product.planProperties.units_per_month,
       ),
     };

@@ -1,6 +1,6 @@
 import type { Intake } from '@portal/domain/contracts/intake';
 import { MESSAGES } from '@portal/domain/messages';
-import { configuredPeriodCents } from '@portal/domain/pricing/configured-price';
+import { visitItemPeriodCents } from '@portal/domain/pricing/configured-price';
 import { specialDiscountCents } from '@portal/domain/pricing/plan-pricing';
 import { ApiError, Errors } from '../../platform/errors';
 import { couponRedeemable } from '../billing/billing.service';
@@ -60,9 +60,7 @@ async function pricedItems(
   );
   return prices.map((p) => {
     const item = items.find((i) => i.product === p.id && i.treatment_properties);
-    return item
-      ? { ...p, unitAmount: configuredPeriodCents(p.unitAmount, item.quantity, unitsPerMonth.get(p.id)) }
-      : p;
+    return item ? { ...p, unitAmount: visitItemPeriodCents(p.unitAmount, item, unitsPerMonth.get(p.id)) } : p;
   });
 }
 
