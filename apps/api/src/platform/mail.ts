@@ -1,10 +1,37 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string; html: string; from?: string };
+/** An iCalendar (RFC 5545) text to go with an e-mail; its METHOD must be `method`. */
+export type MailCalendar = { method: 'REQUEST' | 'CANCEL'; content: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  from?: string;
+  calendar?: MailCalendar | undefined;
+};
 export type Mailer = { send(mail: Mail): Promise<void>; kind: 'smtp' | 'outbox'; outboxDir?: string };
+
+const CALENDAR_FILENAME = 'invite.ics';
+
+/**
+ * The message as nodemailer takes it. A calendar goes as its `icalEvent`: a text/calendar alternative with
+ * the method parameter (what Gmail, Outlook and Apple Mail read to offer the event and to move or remove one
+ * they already hold), plus the same text as an invite.ics attachment for clients that read only attachments.
+ */
+function toMessage(mail: Mail, from: string): SendMailOptions {
+  const { calendar, ...rest } = mail;
+  return {
+    ...rest,
+    from: mail.from ?? from,
+    ...(calendar
+      ? { icalEvent: { method: calendar.method, filename: CALENDAR_FILENAME, content: calendar.content } }
+      : {}),
+  };
+}
 
 /**
  * Real e-mail through nodemailer: SMTP when SMTP_URL is set; otherwise each message is rendered as a
@@ -21,7 +48,7 @@ export function createMailer(opts: {
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: mail.from ?? opts.from, ...mail });
+        await transport.sendMail(toMessage(mail, opts.from));
       },
     };
   }
@@ -30,7 +57,7 @@ export function createMailer(opts: {
     kind: 'outbox',
     outboxDir: opts.outboxDir,
     async send(mail) {
-      const info = await transport.sendMail({ from: mail.from ?? opts.from, ...mail });
+      const info = await transport.sendMail(toMessage(mail, opts.from));
       await mkdir(opts.outboxDir, { recursive: true });
       const base = `${new Date().toISOString().replaceAll(':', '-')}-${String(info.messageId)
         .replace(/[^a-z0-9]/gi, '')
@@ -49,6 +76,13 @@ export function createMailer(opts: {
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          // What the .eml carries besides the text and HTML, for tools and tests; the .eml holds the MIME.
+          alternatives: mail.calendar
+            ? [{ content_type: `text/calendar; method=${mail.calendar.method}` }]
+            : [],
+          attachments: mail.calendar
+            ? [{ filename: CALENDAR_FILENAME, content_type: 'application/ics' }]
+            : [],
           created_at: new Date().toISOString(),
         }),
       );

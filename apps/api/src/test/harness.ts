@@ -88,6 +88,25 @@ export function readOutbox(dir: string): OutboxMail[] {
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as OutboxMail);
 }
 
+/** An outbox e-mail with the list of its extra parts (.json) and its whole MIME text (.eml). */
+export type OutboxMessage = OutboxMail & {
+  alternatives: { content_type: string }[];
+  attachments: { filename: string; content_type: string }[];
+  eml: string;
+};
+
+/** The e-mails of the outbox to one address, oldest first, each with its .eml. */
+export function readOutboxMessages(dir: string, to: string): OutboxMessage[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({
+      ...(JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Omit<OutboxMessage, 'eml'>),
+      eml: readFileSync(path.join(dir, f.replace(/\.json$/, '.eml')), 'utf8'),
+    }))
+    .filter((m) => m.to === to);
+}
+
 /** Waits for a mail to reach the outbox (mail is sent after the answer). */
 export async function waitForMail(dir: string, to: string, count = 1, timeoutMs = 5000): Promise<OutboxMail> {
   const deadline = Date.now() + timeoutMs;

@@ -9,6 +9,16 @@ describe('formatting calls', () => {
     expect(formatSlotTime(at, 'America/New_York')).toBe('12:00 PM');
   });
 
+  it('adds the year for e-mails, and names the zone in force on that date', () => {
+    // 18:00Z on Tue 1 Dec 2026 is 10:00 AM PST; on Tue 9 Jun 2026 it is 11:00 AM PDT.
+    expect(formatCallTime(new Date('2026-12-01T18:00:00Z'), 'America/Los_Angeles', { withYear: true })).toBe(
+      'Tuesday, December 1, 2026 at 10:00 AM PST',
+    );
+    expect(formatCallTime(new Date('2026-06-09T18:00:00Z'), 'America/Los_Angeles', { withYear: true })).toBe(
+      'Tuesday, June 9, 2026 at 11:00 AM PDT',
+    );
+  });
+
   it('groups slots by local day', () => {
     // 00:30Z on 3 Mar is still 2 Mar (4:30 PM) in Los Angeles, but 3 Mar in UTC.
     const slots = [

@@ -3,13 +3,17 @@ import { wallTimeAt } from './zoned-time';
 /** Zone used when the patient's own is unknown: the clinic's coaching times are given in Pacific time (001 §4). */
 export const DEFAULT_APPOINTMENT_TIME_ZONE = 'America/Los_Angeles';
 
-/** "Monday, March 2 at 9:00 AM PST" in the given zone. */
-export function formatCallTime(instant: Date, timeZone: string): string {
+/**
+ * "Monday, March 2 at 9:00 AM PST" in the given zone; "Monday, March 2, 2026 at 9:00 AM PST" with the year,
+ * for e-mails, which are kept and read long after they were sent.
+ */
+export function formatCallTime(instant: Date, timeZone: string, opts: { withYear?: boolean } = {}): string {
   const day = new Intl.DateTimeFormat('en-US', {
     timeZone,
     weekday: 'long',
     month: 'long',
     day: 'numeric',
+    ...(opts.withYear ? { year: 'numeric' as const } : {}),
   }).format(instant);
   return `${day} at ${formatSlotTime(instant, timeZone, true)}`;
 }

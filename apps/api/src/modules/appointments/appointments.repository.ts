@@ -1,6 +1,6 @@
 import type { AppointmentTypeRules, DateOverride } from '@portal/domain/scheduling/availability';
 import type { WeeklyHours } from '@portal/domain/scheduling/slots';
-import { and, asc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, appointmentTypes, type EventTypeKind } from '../../db/schema/appointments';
 import {
@@ -229,6 +229,17 @@ function queries(db: Db) {
         .from(users)
         .where(eq(users.id, userId));
       return row;
+    },
+
+    /** The zone of the patient's most recently changed appointment that has one: theirs, given when they booked. */
+    async lastTimeZone(patientId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ timeZone: appointments.timeZone })
+        .from(appointments)
+        .where(and(eq(appointments.patientId, patientId), sql`${appointments.timeZone} is not null`))
+        .orderBy(desc(appointments.updatedAt))
+        .limit(1);
+      return row?.timeZone ?? undefined;
     },
 
     /** Holds the patient's row to the end of the transaction: one booking of a patient at a time. */

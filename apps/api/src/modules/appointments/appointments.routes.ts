@@ -128,7 +128,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { invoiceId, appointment_id } = request.body;
-      return service.cancel(request.auth!, (invoiceId ?? appointment_id)!);
+      return service.cancel(request.auth!, (invoiceId ?? appointment_id)!, request.log);
     },
   );
 

@@ -21,9 +21,9 @@ import { newId } from '../../db/ids';
 import type { EventTypeKind } from '../../db/schema/appointments';
 import { ApiError, Errors } from '../../platform/errors';
 import { describeError } from '../../platform/log-safe';
-import type { NotificationEmail, Notifier } from '../notifications/notifier';
+import type { Notifier } from '../notifications/notifier';
 import type { OrganizationsRepository } from '../organizations/organizations.repository';
-import { renderBookingEmail } from './appointment-email';
+import { createAppointmentMail, patientZoneOf } from './appointment-mail';
 import type { AppointmentRow, AppointmentsRepository, PhysicianRef } from './appointments.repository';
 import type { CalcomScheduling } from './calcom-scheduling';
 import { createSlotGrids } from './slot-grids';
@@ -139,6 +139,7 @@ export function createAppointmentsService(deps: {
   const { repo, organizations, notifier } = deps;
   const now = deps.now ?? (() => new Date());
   const grids = createSlotGrids();
+  const mail = createAppointmentMail({ repo, organizations, notifier, now });
 
   /** Verification calls and consultations go to physicians licensed in the patient's state; coaching to any. */
   async function eligiblePhysicians(
@@ -298,8 +299,10 @@ export function createAppointmentsService(deps: {
 
       const kind: EventTypeKind = body.kind;
       const id = newId();
-      const timeZone = body.time_zone ?? null;
-      const when = formatCallTime(start, body.time_zone ?? DEFAULT_APPOINTMENT_TIME_ZONE);
+      // The patient's zone words every message of the appointment; a clinic booking on their behalf without
+      // one takes the zone of the patient's own last booking.
+      const timeZone = body.time_zone ?? (await repo.lastTimeZone(caller.userId)) ?? null;
+      const when = formatCallTime(start, timeZone ?? DEFAULT_APPOINTMENT_TIME_ZONE);
       const blocked = blockedRange(start, rules);
       await repo.transaction(async (q) => {
         await q.lockPatient(caller.userId);
@@ -356,33 +359,10 @@ export function createAppointmentsService(deps: {
         .catch((error: unknown) =>
           log.error({ err: describeError(error) }, 'appointment reminders could not be planned'),
         );
-      // After the commit: a slow or failing mail server never holds the booking's locks. The confirmation
-      // is the e-mail of the appointments notification, so it follows the patient's preferences.
-      void this.confirmationEmail(caller, when)
-        .then((email) =>
-          notifier.deliver(caller.userId, { category: 'appointments', ...(email ? { email } : {}) }),
-        )
-        .catch((error: unknown) =>
-          log.error({ err: describeError(error) }, 'appointment confirmation e-mail could not be sent'),
-        );
+      // After the commit: a slow or failing mail server never holds the booking's locks.
+      mail.send(id, caller.userId, { kind: 'booked' }, log);
       const row = await repo.find(id);
       return toAppointment(row!);
-    },
-
-    async confirmationEmail(caller: Caller, when: string): Promise<NotificationEmail | undefined> {
-      const [patient, organization] = await Promise.all([
-        repo.patient(caller.userId),
-        organizations.findById(caller.organizationId),
-      ]);
-      if (!patient || !organization) return undefined;
-      const link = `${organization.app_url.replace(/\/$/, '')}/dashboard/${caller.userId}/appointments`;
-      return renderBookingEmail({
-        brand: organization.settings.name || organization.name,
-        firstName: patient.firstName,
-        when,
-        link,
-        supportEmail: organization.settings.support_email,
-      });
     },
 
     /** The patient's appointments, oldest first; productVariant narrows to a kind or a subscription. */
@@ -395,13 +375,39 @@ export function createAppointmentsService(deps: {
       return (await repo.listOf(patientId, filter)).map(toAppointment);
     },
 
-    /** Cancels the caller's own appointment before it starts; canceling twice answers the same record. */
-    async cancel(caller: Caller, appointmentId: string): Promise<Appointment> {
+    /**
+     * Cancels the caller's own appointment before it starts; canceling twice answers the same record. Staff
+     * pass `clinic` (who, and the message to the patient) to cancel an appointment of their clinic.
+     */
+    async cancel(
+      caller: Caller,
+      appointmentId: string,
+      log?: FastifyBaseLogger,
+      clinic?: { userId: string; message: string },
+    ): Promise<Appointment> {
       const row = await repo.find(appointmentId);
-      if (!row || row.patientId !== caller.userId) throw Errors.notFound('The appointment');
+      const mine = clinic ? row?.organizationId === caller.organizationId : row?.patientId === caller.userId;
+      if (!row || !mine) throw Errors.notFound('The appointment');
       if (!row.canceled) {
-        if (row.startTime <= now()) throw APPOINTMENT_ERRORS.started();
-        await repo.cancel(appointmentId, caller.userId, now());
+        const at = now();
+        if (row.startTime <= at) throw APPOINTMENT_ERRORS.started();
+        const when = formatCallTime(row.startTime, patientZoneOf(row));
+        const changed = await repo.transaction(async (q) => {
+          if (!(await q.cancel(row.id, row.patientId, at, clinic))) return false;
+          await q.storeNotice(
+            notifier,
+            row.patientId,
+            row.organizationId,
+            clinic
+              ? `Your appointment on ${when} was canceled by the clinic: ${clinic.message}`
+              : `Your ${NOTICE_NAMES[row.eventTypeKind as BookableKind] ?? 'appointment'} on ${when} is canceled.`,
+            row.id,
+          );
+          return true;
+        });
+        // The calendar removes the event it holds (METHOD:CANCEL, same UID, the bumped sequence).
+        if (changed)
+          mail.send(row.id, row.patientId, { kind: 'canceled', clinicMessage: clinic?.message }, log);
       }
       return toAppointment((await repo.find(appointmentId))!);
     },
@@ -461,7 +467,8 @@ export function createAppointmentsService(deps: {
           row.id,
         );
       });
-      notifier.deliver(row.patientId, { category: 'appointments' });
+      // The invitation keeps the UID with the next sequence, so the calendar moves the event it holds.
+      mail.send(row.id, row.patientId, { kind: 'moved', previousStart: row.startTime }, log);
       // New reminders for the new time; those of the old one find the sequence moved on and are skipped.
       await deps.reminders
         ?.plan(row.id)

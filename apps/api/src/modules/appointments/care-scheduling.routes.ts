@@ -14,14 +14,13 @@ import {
 } from '@portal/domain/contracts/appointment';
 import { Id } from '@portal/domain/contracts/common';
 import { clockOf, minutesOfDay } from '@portal/domain/scheduling/availability';
-import { DEFAULT_APPOINTMENT_TIME_ZONE, formatCallTime } from '@portal/domain/scheduling/format-slot';
+import { DEFAULT_APPOINTMENT_TIME_ZONE } from '@portal/domain/scheduling/format-slot';
 import { addCalendarDays, weekdayOf, zonedTimeToUtc } from '@portal/domain/scheduling/zoned-time';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, Errors, errorResponses } from '../../platform/errors';
-import { notifierFor } from '../notifications/notifier';
 import { createAppointmentsRepository } from './appointments.repository';
-import { APPOINTMENT_ERRORS, type AppointmentsService, toAppointment } from './appointments.service';
+import { type AppointmentsService, toAppointment } from './appointments.service';
 import { createCareSchedulingRepository } from './care-scheduling.repository';
 
 const tags = ['care', 'appointments'];
@@ -53,8 +52,6 @@ export const careSchedulingRoutes: FastifyPluginAsyncZod<{ service: Appointments
 ) => {
   const care = createCareSchedulingRepository(app.ctx.db);
   const appointments = createAppointmentsRepository(app.ctx.db);
-  const notifier = notifierFor(app);
-  const now = app.ctx.now;
 
   async function physicianOfClinic(org: string, id: string) {
     if (!(await care.physicianOf(org, id))) throw Errors.notFound('The physician');
@@ -282,22 +279,10 @@ export const careSchedulingRoutes: FastifyPluginAsyncZod<{ service: Appointments
       const row = await appointments.find(request.params.id);
       if (!row || row.organizationId !== request.params.org) throw Errors.notFound('The appointment');
       if (request.auditTarget) request.auditTarget.patientId = row.patientId;
-      if (!row.canceled) {
-        if (row.startTime <= now()) throw APPOINTMENT_ERRORS.started();
-        const changed = await appointments.cancel(row.id, row.patientId, now(), {
-          userId: request.auth!.userId,
-          message: request.body.message,
-        });
-        if (changed) {
-          const when = formatCallTime(row.startTime, row.timeZone ?? DEFAULT_APPOINTMENT_TIME_ZONE);
-          await notifier.notify(row.patientId, row.organizationId, {
-            category: 'appointments',
-            message: `Your appointment on ${when} was canceled by the clinic: ${request.body.message}`,
-            data: { type: 'other', appointmentId: row.id },
-          });
-        }
-      }
-      return toAppointment((await appointments.find(row.id))!);
+      return service.cancel(request.auth!, row.id, request.log, {
+        userId: request.auth!.userId,
+        message: request.body.message,
+      });
     },
   );
 };

@@ -5,12 +5,15 @@ import type { Db } from '../../db/client';
 import type { NotificationData } from '../../db/schema/notifications';
 import { escapeHtml } from '../../platform/html';
 import { describeError } from '../../platform/log-safe';
-import type { Mailer } from '../../platform/mail';
+import type { MailCalendar, Mailer } from '../../platform/mail';
 import { type SmsSender, toE164 } from '../../platform/sms';
 import { createNotificationsRepository } from './notifications.repository';
 
-/** An e-mail to send in place of the neutral one; like it, it must carry no health detail. */
-export type NotificationEmail = { subject: string; text: string; html: string };
+/**
+ * An e-mail to send in place of the neutral one; like it, it must carry no health detail. A calendar
+ * invitation goes with it when the patient's preferences let the e-mail go out.
+ */
+export type NotificationEmail = { subject: string; text: string; html: string; calendar?: MailCalendar };
 
 export type NotificationInput = {
   category: NotificationCategory;
@@ -18,6 +21,11 @@ export type NotificationInput = {
   message: string;
   data?: NotificationData;
   email?: NotificationEmail;
+};
+
+export type Delivery = {
+  category: NotificationCategory;
+  email?: NotificationEmail | Promise<NotificationEmail | undefined> | undefined;
 };
 
 export type Notifier = {
@@ -28,7 +36,8 @@ export type Notifier = {
   notify(userId: string, organizationId: string, input: NotificationInput): Promise<string>;
   /** For a caller inside its own transaction: stores with that transaction; call deliver after the commit. */
   store(tx: Db, userId: string, organizationId: string, input: NotificationInput): Promise<string>;
-  deliver(userId: string, input: Pick<NotificationInput, 'category' | 'email'>): void;
+  /** The e-mail may still be in the making (a promise): `settled` then waits for it too. */
+  deliver(userId: string, input: Delivery): void;
   /** Resolves once every delivery under way has finished (tests, shutdown). */
   settled(): Promise<void>;
 };
@@ -72,8 +81,8 @@ export function createNotifier(deps: {
   const repo = createNotificationsRepository(deps.db);
   const pending = new Set<Promise<void>>();
 
-  async function send(userId: string, input: Pick<NotificationInput, 'category' | 'email'>) {
-    const to = await repo.recipient(userId);
+  async function send(userId: string, input: Delivery) {
+    const [to, chosen] = await Promise.all([repo.recipient(userId), input.email]);
     if (!to) return;
     const channels = deliveryChannels(resolvePreferences(to.preferences), input.category, {
       mobileVerified: to.mobileVerified,
@@ -83,7 +92,7 @@ export function createNotifier(deps: {
     const link = `${to.appUrl.replace(/\/$/, '')}/notifications`;
     const jobs: Promise<void>[] = [];
     if (channels.includes('email')) {
-      const email = input.email ?? renderNotificationEmail({ brand, firstName: to.firstName, link });
+      const email = chosen ?? renderNotificationEmail({ brand, firstName: to.firstName, link });
       jobs.push(deps.mail.send({ to: to.email, ...email }));
     }
     if (channels.includes('sms') && deps.sms && to.mobileNumber) {

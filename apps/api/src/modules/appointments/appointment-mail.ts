@@ -1,0 +1,94 @@
+import { DEFAULT_APPOINTMENT_TIME_ZONE, formatCallTime } from '@portal/domain/scheduling/format-slot';
+import type { FastifyBaseLogger } from 'fastify';
+import { describeError } from '../../platform/log-safe';
+import type { NotificationEmail, Notifier } from '../notifications/notifier';
+import type { OrganizationsRepository } from '../organizations/organizations.repository';
+import {
+  renderBookingEmail,
+  renderCancellationEmail,
+  renderInvitation,
+  renderRescheduleEmail,
+} from './appointment-email';
+import type { AppointmentRow, AppointmentsRepository } from './appointments.repository';
+
+/** What happened to the appointment; the e-mail and its invitation follow. */
+export type AppointmentChange =
+  | { kind: 'booked' }
+  | { kind: 'moved'; previousStart: Date }
+  | { kind: 'canceled'; clinicMessage?: string | null | undefined };
+
+/** The zone the patient's times are worded in: the one stored with the appointment, else Pacific time. */
+export const patientZoneOf = (row: Pick<AppointmentRow, 'timeZone'>) =>
+  row.timeZone ?? DEFAULT_APPOINTMENT_TIME_ZONE;
+
+/**
+ * The appointment e-mails with their calendar invitation (decision 046). They are the e-mail of the
+ * appointments notification, so they go out only as the patient's preferences allow, and they are sent after
+ * the change commits, from the appointment as it now stands: its current sequence is the invitation's.
+ */
+export function createAppointmentMail(deps: {
+  repo: Pick<AppointmentsRepository, 'find' | 'patient'>;
+  organizations: Pick<OrganizationsRepository, 'findById'>;
+  notifier: Pick<Notifier, 'deliver'>;
+  now: () => Date;
+}) {
+  async function emailOf(
+    appointmentId: string,
+    change: AppointmentChange,
+  ): Promise<NotificationEmail | undefined> {
+    const row = await deps.repo.find(appointmentId);
+    if (!row) return undefined;
+    const [patient, organization] = await Promise.all([
+      deps.repo.patient(row.patientId),
+      deps.organizations.findById(row.organizationId),
+    ]);
+    if (!patient || !organization) return undefined;
+    const timeZone = patientZoneOf(row);
+    const base = {
+      brand: organization.settings.name || organization.name,
+      firstName: patient.firstName,
+      link: `${organization.app_url.replace(/\/$/, '')}/dashboard/${row.patientId}/appointments`,
+      supportEmail: organization.settings.support_email,
+    };
+    const when = formatCallTime(row.startTime, timeZone, { withYear: true });
+    const email =
+      change.kind === 'booked'
+        ? renderBookingEmail({ ...base, when })
+        : change.kind === 'moved'
+          ? renderRescheduleEmail({
+              ...base,
+              when,
+              previousWhen: formatCallTime(change.previousStart, timeZone, { withYear: true }),
+            })
+          : renderCancellationEmail({ ...base, when, clinicMessage: change.clinicMessage });
+    const calendar = renderInvitation({
+      method: change.kind === 'canceled' ? 'CANCEL' : 'REQUEST',
+      appointment: { id: row.id, sequence: row.sequence, start: row.startTime, end: row.endTime },
+      brand: base.brand,
+      link: base.link,
+      supportEmail: base.supportEmail,
+      patient: { name: `${patient.firstName} ${patient.lastName}`.trim(), email: patient.email },
+      timeZone,
+      stamp: deps.now(),
+    });
+    return { ...email, calendar };
+  }
+
+  return {
+    /**
+     * Sends the e-mail of the change in the background (the notifier's `settled` waits for it). An e-mail
+     * that cannot be made is logged and the neutral one goes instead: the patient still hears of the change.
+     */
+    send(appointmentId: string, patientId: string, change: AppointmentChange, log?: FastifyBaseLogger): void {
+      const email = emailOf(appointmentId, change).catch((error: unknown) => {
+        log?.error(
+          { err: describeError(error), change: change.kind },
+          'appointment e-mail could not be made',
+        );
+        return undefined;
+      });
+      deps.notifier.deliver(patientId, { category: 'appointments', email });
+    },
+  };
+}
+export type AppointmentMail = ReturnType<typeof createAppointmentMail>;
