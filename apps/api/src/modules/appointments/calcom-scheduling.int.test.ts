@@ -1,0 +1,285 @@
+import { createHmac } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Appointment, Availability, Physician } from '@portal/domain/contracts/appointment';
+import { FIXED_NOW } from '@portal/domain/testing/fixed-clock';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, json, rows, signupPatient, type TestApp } from '../../test/harness';
+import { CALCOM_WEBHOOK_URL } from './scheduling-webhooks.routes';
+
+const API_KEY = 'cal_test_portal_0123456789';
+const SECRET = 'calcom-webhook-secret-for-tests';
+const HOUR = 3_600_000;
+
+type SeenRequest = { method: string; url: string; headers: Record<string, unknown>; body: unknown };
+
+/**
+ * A stand-in for Cal.com's API v2 (the outside service the tests cannot reach), answering the two calls the
+ * portal makes in Cal.com's shapes: GET /v2/slots (cal-api-version 2024-09-04, format=range) and POST
+ * /v2/bookings (cal-api-version 2024-08-13). It refuses a wrong key or version as Cal.com does, and a slot
+ * booked once is taken.
+ */
+async function fakeCalcom(): Promise<{ server: FastifyInstance; url: string; seen: SeenRequest[] }> {
+  const seen: SeenRequest[] = [];
+  const server = Fastify({ logger: false });
+  const open = [FIXED_NOW.getTime() + 26 * HOUR, FIXED_NOW.getTime() + 27 * HOUR];
+  const booked = new Set<number>();
+  server.addHook('onRequest', async (request, reply) => {
+    seen.push({ method: request.method, url: request.url, headers: request.headers, body: undefined });
+    if (request.headers.authorization !== `Bearer ${API_KEY}`)
+      return reply
+        .code(401)
+        .send({ status: 'error', error: { code: 'UNAUTHORIZED', message: 'Invalid API key' } });
+  });
+  server.get('/v2/slots', async (request, reply) => {
+    const q = request.query as Record<string, string>;
+    if (request.headers['cal-api-version'] !== '2024-09-04' || q.eventTypeId !== '201' || !q.start || !q.end)
+      return reply.code(400).send({ status: 'error', error: { code: 'BAD_REQUEST', message: 'bad query' } });
+    const data: Record<string, { start: string; end: string }[]> = {};
+    for (const start of open.filter((s) => !booked.has(s))) {
+      const day = new Date(start).toISOString().slice(0, 10);
+      data[day] = [
+        ...(data[day] ?? []),
+        { start: new Date(start).toISOString(), end: new Date(start + 30 * 60_000).toISOString() },
+      ];
+    }
+    return { status: 'success', data };
+  });
+  server.post('/v2/bookings', async (request, reply) => {
+    const body = request.body as {
+      start: string;
+      eventTypeId: number;
+      attendee: { name: string; email: string; timeZone: string };
+      metadata: Record<string, string>;
+    };
+    seen.at(-1)!.body = body;
+    const start = Date.parse(body.start);
+    if (request.headers['cal-api-version'] !== '2024-08-13' || body.eventTypeId !== 201)
+      return reply
+        .code(400)
+        .send({ status: 'error', error: { code: 'BAD_REQUEST', message: 'bad booking' } });
+    if (!open.includes(start) || booked.has(start))
+      return reply
+        .code(400)
+        .send({ status: 'error', error: { code: 'BAD_REQUEST', message: 'no_available_users_found_error' } });
+    booked.add(start);
+    return reply.code(201).send({
+      status: 'success',
+      data: {
+        id: 9001,
+        uid: `calbook${start}`,
+        title: 'Coaching Session between Coach and Pat',
+        status: 'accepted',
+        start: new Date(start).toISOString(),
+        end: new Date(start + 30 * 60_000).toISOString(),
+        duration: 30,
+        eventTypeId: 201,
+        attendees: [{ ...body.attendee, language: 'en', absent: false }],
+        hosts: [
+          {
+            id: 7,
+            name: 'Medical Director',
+            email: 'physician@evergreen.test',
+            timeZone: 'America/Los_Angeles',
+          },
+        ],
+        location: 'https://cal.video/abc',
+        meetingUrl: 'https://cal.video/abc',
+        metadata: body.metadata,
+        createdAt: new Date(FIXED_NOW).toISOString(),
+      },
+    });
+  });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}`, seen };
+}
+
+let t: TestApp;
+let cal: Awaited<ReturnType<typeof fakeCalcom>>;
+let evergreen: string;
+
+beforeAll(async () => {
+  cal = await fakeCalcom();
+  t = await createTestApp({
+    SCHEDULING_PROVIDER: 'calcom',
+    CALCOM_API_KEY: API_KEY,
+    CALCOM_API_URL: cal.url,
+    CALCOM_WEBHOOK_SECRET: SECRET,
+    CALCOM_EVENT_TYPES: 'coaching:201',
+    RATE_LIMIT_ACCOUNT: '100000',
+    RATE_LIMIT_ADDRESS: '100000',
+  });
+  evergreen = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=localhost' }))._id;
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  await cal.server.close();
+});
+
+describe('booking through Cal.com', () => {
+  it('offers Cal.com’s open times and books one into the appointments, which its webhook does not double', async () => {
+    const p = await signupPatient(t.app, evergreen, { first_name: 'Pat', last_name: 'Calcom' });
+    const res = await t.app.inject({
+      url: '/v2/appointments/availability?kind=coaching&days=3',
+      headers: bearer(p.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const availability = json<Availability>(res);
+    expect(availability.slot_minutes).toBe(30);
+    expect(availability.slots.map((s) => Date.parse(s.start_time))).toEqual([
+      FIXED_NOW.getTime() + 26 * HOUR,
+      FIXED_NOW.getTime() + 27 * HOUR,
+    ]);
+    const slotsCall = cal.seen.find((r) => r.url.startsWith('/v2/slots'))!;
+    expect(slotsCall.headers['cal-api-version']).toBe('2024-09-04');
+    expect(new URL(slotsCall.url, cal.url).searchParams.get('format')).toBe('range');
+
+    const chosen = availability.slots[0]!.start_time;
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/v2/appointments',
+      headers: bearer(p.token),
+      payload: { kind: 'coaching', start_time: chosen, time_zone: 'America/New_York' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const appointment = json<Appointment>(booked);
+    expect(appointment.event).toMatchObject({
+      name: 'Coaching Session',
+      external_source: 'calcom',
+      uuid: `calbook${Date.parse(chosen)}`,
+      location: 'https://cal.video/abc',
+      canceled: false,
+    });
+    expect(appointment.event_type.kind).toBe('coaching');
+    expect(appointment.physician?.name).toBeTruthy();
+    const bookingCall = cal.seen.find((r) => r.method === 'POST')!;
+    expect(bookingCall.headers['cal-api-version']).toBe('2024-08-13');
+    expect(bookingCall.body).toEqual({
+      start: new Date(chosen).toISOString(),
+      eventTypeId: 201,
+      attendee: { name: 'Pat Calcom', email: p.email, timeZone: 'America/New_York' },
+      metadata: { patient_id: p.id, organization_id: evergreen, kind: 'coaching' },
+    });
+    const reminders = await rows(
+      t.database,
+      sql`select kind from appointment_reminders where appointment_id = ${appointment._id}`,
+    );
+    expect(reminders).toHaveLength(2);
+
+    // Cal.com's BOOKING_CREATED for the same booking arrives after: still one appointment.
+    const delivery = JSON.stringify({
+      triggerEvent: 'BOOKING_CREATED',
+      createdAt: new Date(FIXED_NOW).toISOString(),
+      payload: {
+        uid: appointment.event.uuid,
+        startTime: appointment.event.start_time,
+        endTime: appointment.event.end_time,
+        attendees: [{ email: p.email, timeZone: 'America/New_York' }],
+        organizer: { email: 'physician@evergreen.test' },
+        metadata: { patient_id: p.id, organization_id: evergreen, kind: 'coaching' },
+      },
+    });
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: CALCOM_WEBHOOK_URL,
+      headers: {
+        'content-type': 'application/json',
+        'x-cal-signature-256': createHmac('sha256', SECRET).update(delivery).digest('hex'),
+      },
+      payload: delivery,
+    });
+    expect(hook.statusCode).toBe(200);
+    const list = json<Appointment[]>(
+      await t.app.inject({ url: `/v2/appointments/${evergreen}/user/${p.id}`, headers: bearer(p.token) }),
+    );
+    expect(list.map((a) => a._id)).toEqual([appointment._id]);
+
+    // The same time again: Cal.com refuses it, the patient hears it was taken.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/v2/appointments',
+      headers: bearer(p.token),
+      payload: { kind: 'coaching', start_time: chosen },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ text: 'SlotTaken' });
+  });
+
+  it('answers a kind Cal.com has no event type for with 400, and Cal.com unreachable with 503', async () => {
+    const p = await signupPatient(t.app, evergreen);
+    const none = await t.app.inject({
+      url: '/v2/appointments/availability?kind=consultation',
+      headers: bearer(p.token),
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ text: 'SlotUnavailable' });
+
+    const down = await createTestApp({
+      SCHEDULING_PROVIDER: 'calcom',
+      CALCOM_API_KEY: API_KEY,
+      // Nothing listens on port 9 (discard) of the loopback address.
+      CALCOM_API_URL: 'http://127.0.0.1:9',
+      CALCOM_WEBHOOK_SECRET: SECRET,
+      CALCOM_EVENT_TYPES: 'coaching:201',
+    });
+    try {
+      const org = json<{ _id: string }>(
+        await down.app.inject({ url: '/organization/search?domain=localhost' }),
+      )._id;
+      const q = await signupPatient(down.app, org);
+      const res = await down.app.inject({
+        url: '/v2/appointments/availability?kind=coaching',
+        headers: bearer(q.token),
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ text: 'SchedulerUnavailable' });
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('Calendly booking page', () => {
+  it('opens the physician’s Calendly page with the patient prefilled and tagged', async () => {
+    const app = await createTestApp({
+      SCHEDULING_PROVIDER: 'calendly',
+      CALENDLY_WEBHOOK_SIGNING_KEY: 'calendly-signing-key-for-tests-0123456789',
+    });
+    try {
+      const org = json<{ _id: string }>(
+        await app.app.inject({ url: '/organization/search?domain=localhost' }),
+      )._id;
+      const p = await signupPatient(app.app, org, { first_name: 'Ana', last_name: 'Lee' });
+      await app.app.inject({
+        method: 'PUT',
+        url: `/users/${org}/${p.id}`,
+        headers: bearer(p.token),
+        payload: { state: 'CA' },
+      });
+      const [doc] = await rows<{ id: string }>(
+        app.database,
+        sql`update physicians set scheduling_link = 'https://calendly.com/dr-example/visit'
+            where id = (select p.id from physicians p join physician_states s on s.physician_id = p.id
+                        where p.organization_id = ${org} and s.state = 'CA' order by p.id limit 1)
+            returning id`,
+      );
+      const list = json<Physician[]>(
+        await app.app.inject({ url: `/physician/${org}/state/CA`, headers: bearer(p.token) }),
+      );
+      const link = new URL(list.find((x) => x._id === doc!.id)!.scheduling_link!);
+      expect(link.origin + link.pathname).toBe('https://calendly.com/dr-example/visit');
+      expect(Object.fromEntries(link.searchParams)).toEqual({
+        name: 'Ana Lee',
+        email: p.email,
+        utm_content: p.id,
+        utm_term: doc!.id,
+      });
+      // Physicians without a booking page keep none: the portal's own picker books them.
+      expect(list.filter((x) => x._id !== doc!.id).every((x) => x.scheduling_link === null)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});
