@@ -13,6 +13,7 @@ export const CARE_SCREENS = {
   chart: (): ScreenModule => import('../features/care/pages/chart-page'),
   tasks: (): ScreenModule => import('../features/care/pages/tasks-page'),
   schedule: (): ScreenModule => import('../features/care/pages/schedule-page'),
+  availability: (): ScreenModule => import('../features/care/pages/availability-page'),
   fulfilment: (): ScreenModule => import('../features/care/pages/fulfilment-page'),
   labs: (): ScreenModule => import('../features/care/pages/labs-page'),
   labReport: (): ScreenModule => import('../features/care/pages/lab-report-page'),

@@ -80,6 +80,7 @@ const careQueuePage = careScreen('queue');
 const careChartPage = careScreen('chart');
 const careTasksPage = careScreen('tasks');
 const careSchedulePage = careScreen('schedule');
+const careAvailabilityPage = careScreen('availability');
 const careFulfilmentPage = careScreen('fulfilment');
 const careLabsPage = careScreen('labs');
 const careLabReportPage = careScreen('labReport');
@@ -505,6 +506,11 @@ export const routes: RouteObject[] = [
             path: 'schedule',
             lazy: careSchedulePage,
             handle: { title: 'Schedule' } satisfies ScreenHandle,
+          },
+          {
+            path: 'schedule/availability/:physicianId',
+            lazy: careAvailabilityPage,
+            handle: { title: 'Availability' } satisfies ScreenHandle,
           },
           {
             path: 'fulfilment',

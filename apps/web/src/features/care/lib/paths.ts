@@ -10,3 +10,10 @@ export const QUEUE_PATH = '/care';
 export interface QueueOutcome {
   outcome: string;
 }
+
+export const SCHEDULE_PATH = '/care/schedule';
+
+/** A physician's weekly hours and date overrides, reached from the schedule. */
+export function availabilityPath(physicianId: string): string {
+  return `${SCHEDULE_PATH}/availability/${encodeURIComponent(physicianId)}`;
+}

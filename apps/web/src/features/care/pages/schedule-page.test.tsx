@@ -1,5 +1,6 @@
 import { calendarDateIn } from '@portal/domain/appointments/schedule-view';
-import type { CareSchedule, CareScheduleEntry } from '@portal/domain/contracts/appointment';
+import type { CarePhysician, CareSchedule, CareScheduleEntry } from '@portal/domain/contracts/appointment';
+import { formatSlotTime } from '@portal/domain/scheduling/format-slot';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { patientTimeZone } from '../../../lib/time-zone';
@@ -10,6 +11,13 @@ const SCHEDULE = `GET /care/${ORG_ID}/schedule`;
 const NEXT_ID = '65a1b2c3d4e5f6a7b8c9d201';
 const GONE_ID = '65a1b2c3d4e5f6a7b8c9d202';
 const CANCEL = `POST /care/${ORG_ID}/appointments/${NEXT_ID}/cancel`;
+const PHYSICIANS = `GET /care/${ORG_ID}/physicians`;
+const NEW_ID = '65a1b2c3d4e5f6a7b8c9d203';
+const OKAFOR = '65a1b2c3d4e5f6a7b8c9d2f0';
+const physicians: CarePhysician[] = [
+  { _id: OKAFOR, name: 'Maya Okafor, MD', active: true, user_id: null },
+  { _id: '65a1b2c3d4e5f6a7b8c9d2f1', name: 'Retired Doctor, MD', active: false, user_id: null },
+];
 
 // the fixed clock is 2026-06-10 at noon, local time: one appointment later today, one cancelled this morning
 const entry = (id: string, hoursFromNow: number, canceled = false): CareScheduleEntry => {
@@ -98,5 +106,116 @@ describe('the clinic schedule (issue 16 §7)', () => {
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ message: 'Dr. Okafor is ill today.' });
     expect(await screen.findByText(/they have your message/)).toBeInTheDocument();
     expect(await screen.findByText('Canceled')).toBeInTheDocument();
+  });
+
+  it('lists each active physician’s availability link', async () => {
+    mockApi({ [SCHEDULE]: json(200, day([])), [PHYSICIANS]: json(200, physicians) });
+    renderRoute('/care/schedule');
+    const nav = within(await screen.findByRole('navigation', { name: "Physicians' availability" }));
+    expect(nav.getByRole('link', { name: 'Maya Okafor, MD' })).toHaveAttribute(
+      'href',
+      `/care/schedule/availability/${OKAFOR}`,
+    );
+    expect(nav.queryByRole('link', { name: 'Retired Doctor, MD' })).toBeNull();
+  });
+
+  it('books on a patient’s behalf: finds the patient, shows their open times, books, and shows the day', async () => {
+    const slotStart = new Date(Date.now() + 26 * 3_600_000);
+    const slot = {
+      start_time: slotStart.toISOString(),
+      end_time: new Date(slotStart.getTime() + 30 * 60_000).toISOString(),
+    };
+    let booked: CareScheduleEntry[] = [];
+    const requests = mockApi({
+      [SCHEDULE]: () => json(200, day(booked)),
+      [PHYSICIANS]: json(200, physicians),
+      [`GET /care/${ORG_ID}/patients`]: json(200, [
+        { _id: PATIENT_ID, name: 'Ada Lovelace', email: 'ada@example.com' },
+      ]),
+      [`GET /care/${ORG_ID}/availability`]: json(200, {
+        kind: 'coaching',
+        slot_minutes: 30,
+        from: new Date().toISOString(),
+        to: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+        slots: [slot],
+      }),
+      [`POST /care/${ORG_ID}/appointments`]: () => {
+        const made = entry(NEW_ID, 26);
+        booked = [made];
+        return json(201, made);
+      },
+    });
+    const { user, router } = renderRoute('/care/schedule');
+    await user.click(await screen.findByRole('button', { name: 'Book appointment' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Book an appointment' }));
+    expect(dialog.getByRole('button', { name: 'Book' })).toBeDisabled();
+    await user.type(dialog.getByLabelText('Find the patient'), 'ada');
+    await user.click(await dialog.findByRole('button', { name: /Ada Lovelace/ }));
+    expect(dialog.getByText('Ada Lovelace')).toBeInTheDocument();
+    await user.selectOptions(dialog.getByLabelText('Kind of call'), 'coaching');
+    await user.selectOptions(dialog.getByLabelText('Physician'), OKAFOR);
+    const time = await dialog.findByRole('button', {
+      name: formatSlotTime(slotStart, patientTimeZone()),
+    });
+    await user.click(time);
+    expect(time).toHaveAttribute('aria-pressed', 'true');
+    await user.click(dialog.getByRole('button', { name: 'Book' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      patient_id: PATIENT_ID,
+      kind: 'coaching',
+      start_time: slot.start_time,
+      physician_id: OKAFOR,
+    });
+    const slotsAsked = requests.filter((r) => r.path.startsWith(`/care/${ORG_ID}/availability`)).at(-1)!;
+    expect(slotsAsked.path).toContain(`patient_id=${PATIENT_ID}`);
+    expect(slotsAsked.path).toContain('kind=coaching');
+    expect(slotsAsked.path).toContain(`physician_id=${OKAFOR}`);
+    expect(await screen.findByText(/^Booked Ada Lovelace for /)).toBeInTheDocument();
+    // the schedule moves to the booked day, where the booking is listed
+    const bookedDay = calendarDateIn(slotStart, patientTimeZone());
+    expect(currentUrl(router)).toBe(`/care/schedule?date=${bookedDay}`);
+    expect(await screen.findByRole('link', { name: 'Ada Lovelace' })).toBeInTheDocument();
+  });
+
+  it('explains a time taken meanwhile and keeps the dialog open', async () => {
+    const slotStart = new Date(Date.now() + 26 * 3_600_000);
+    mockApi({
+      [SCHEDULE]: json(200, day([])),
+      [PHYSICIANS]: json(200, physicians),
+      [`GET /care/${ORG_ID}/patients`]: json(200, [
+        { _id: PATIENT_ID, name: 'Ada Lovelace', email: 'ada@example.com' },
+      ]),
+      [`GET /care/${ORG_ID}/availability`]: json(200, {
+        kind: 'consultation',
+        slot_minutes: 30,
+        from: new Date().toISOString(),
+        to: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+        slots: [
+          {
+            start_time: slotStart.toISOString(),
+            end_time: new Date(slotStart.getTime() + 1_800_000).toISOString(),
+          },
+        ],
+      }),
+      [`POST /care/${ORG_ID}/appointments`]: json(409, {
+        text: 'SlotTaken',
+        message: 'This time was just booked by someone else. Please choose another time.',
+      }),
+    });
+    const { user } = renderRoute('/care/schedule');
+    await user.click(await screen.findByRole('button', { name: 'Book appointment' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Book an appointment' }));
+    await user.type(dialog.getByLabelText('Find the patient'), 'ada');
+    await user.click(await dialog.findByRole('button', { name: /Ada Lovelace/ }));
+    await user.click(
+      await dialog.findByRole('button', { name: formatSlotTime(slotStart, patientTimeZone()) }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Book' }));
+    expect(
+      await dialog.findByText('This time was just booked by someone else. Please choose another time.'),
+    ).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Book' })).toBeDisabled();
   });
 });

@@ -10,17 +10,23 @@ import {
   groupByLocalDay,
 } from '@portal/domain/appointments/schedule-view';
 import type { CareScheduleEntry } from '@portal/domain/contracts/appointment';
+import { formatCallTime } from '@portal/domain/scheduling/format-slot';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { careScheduleQueryOptions, useCareCancelAppointment } from '../../../api/care/schedule';
+import {
+  carePhysiciansQueryOptions,
+  careScheduleQueryOptions,
+  useCareCancelAppointment,
+} from '../../../api/care/schedule';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextArea } from '../../../components/ui/text-area';
 import { patientTimeZone } from '../../../lib/time-zone';
-import { chartPath } from '../lib/paths';
+import { BookAppointmentDialog } from '../components/book-appointment-dialog';
+import { availabilityPath, chartPath } from '../lib/paths';
 import '../care.css';
 import '../schedule.css';
 
@@ -45,7 +51,9 @@ export default function SchedulePage() {
   const schedule = useQuery(
     careScheduleQueryOptions({ date, view, time_zone: timeZone, include_canceled: 'true' }),
   );
+  const physicians = useQuery(carePhysiciansQueryOptions());
   const [cancelling, setCancelling] = useState<CareScheduleEntry | null>(null);
+  const [booking, setBooking] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
   const go = (next: { date?: string; view?: 'day' | 'week' }) => {
     const params: Record<string, string> = { date: next.date ?? date };
@@ -60,6 +68,15 @@ export default function SchedulePage() {
     <div className="care-page care-schedule">
       <div className="care-page__head">
         <h1 className="care-page__title">Schedule</h1>
+        <Button
+          size="sm"
+          onClick={() => {
+            setOutcome(null);
+            setBooking(true);
+          }}
+        >
+          Book appointment
+        </Button>
         <p className="care-page__count" aria-live="polite">
           {schedule.data
             ? `${view === 'week' ? 'Week of' : ''} ${calendarDateLabel(view === 'week' ? schedule.data.from.slice(0, 10) : date)}`.trim()
@@ -89,6 +106,21 @@ export default function SchedulePage() {
         </div>
         <p className="care-schedule__zone">Times in {timeZone}</p>
       </div>
+
+      {physicians.data && physicians.data.length > 0 ? (
+        <nav className="care-schedule__availability" aria-label="Physicians' availability">
+          <h2 className="care-schedule__availability-title">Availability</h2>
+          <ul className="care-schedule__physicians">
+            {physicians.data
+              .filter((p) => p.active)
+              .map((p) => (
+                <li key={p._id}>
+                  <Link to={availabilityPath(p._id)}>{p.name}</Link>
+                </li>
+              ))}
+          </ul>
+        </nav>
+      ) : null}
 
       <div role="status">{outcome ? <Alert tone="success">{outcome}</Alert> : null}</div>
 
@@ -140,6 +172,21 @@ export default function SchedulePage() {
           </section>
         ))
       )}
+
+      {booking ? (
+        <BookAppointmentDialog
+          timeZone={timeZone}
+          onClose={() => setBooking(false)}
+          onBooked={(appointment, patient) => {
+            const start = new Date(appointment.event.start_time);
+            setBooking(false);
+            setOutcome(
+              `Booked ${patient.name} for ${formatCallTime(start, timeZone)}${appointment.physician ? ` with ${appointment.physician.name}` : ''}. They have been told.`,
+            );
+            go({ date: calendarDateIn(start, timeZone) });
+          }}
+        />
+      ) : null}
 
       {cancelling ? (
         <CancelDialog

@@ -1,3 +1,4 @@
+import type { AppointmentTypeSettings } from '@portal/domain/contracts/appointment';
 import type { ClinicSettings } from '@portal/domain/contracts/care';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -269,5 +270,111 @@ describe('the minutes field', () => {
     expect(await section.findByText("Back to the portal's wording.")).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({ reset: true });
     expect(section.getByLabelText('Title')).toHaveValue('Portal title');
+  });
+});
+
+const TYPES = `GET /care/${ORG_ID}/appointment-types`;
+const SAVE_TYPES = `PUT /care/${ORG_ID}/appointment-types`;
+const builtIn = {
+  duration_minutes: 30,
+  buffer_before_minutes: 0,
+  buffer_after_minutes: 0,
+  minimum_notice_minutes: 120,
+  horizon_days: 60,
+  slot_interval_minutes: null,
+};
+const types = (): AppointmentTypeSettings => ({
+  types: [
+    { kind: 'user-verification', name: 'Identity verification call', custom: false, ...builtIn },
+    { kind: 'coaching', name: 'Coaching session', custom: false, ...builtIn },
+    { kind: 'consultation', name: 'Consultation', custom: false, ...builtIn },
+  ],
+});
+
+describe('the clinic settings page: appointments', () => {
+  it('turns booking from the Appointments list on, sending only that setting', async () => {
+    signInStaff('admin');
+    let stored = settings(30, false);
+    const requests = mockApi({
+      [SETTINGS]: () => json(200, stored),
+      [TYPES]: json(200, types()),
+      [SAVE]: (request) => {
+        stored = { ...stored, ...(request.body as Partial<ClinicSettings>) };
+        return json(200, stored);
+      },
+    });
+    const { user } = renderRoute('/care/settings');
+    const section = within(await screen.findByRole('region', { name: 'Appointments' }));
+    const box = section.getByRole('checkbox', { name: 'Patients can book from their Appointments list' });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await user.click(section.getByRole('button', { name: 'Save list booking' }));
+    expect(
+      await section.findByText('Settings saved. Patients can book from their Appointments list.'),
+    ).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+      { appointments: { list_booking: true } },
+    ]);
+    expect(box).toBeChecked();
+  });
+
+  it('shows each kind’s rules, built-in ones said so, and saves one kind’s new rules', async () => {
+    signInStaff('admin');
+    const requests = mockApi({
+      [SETTINGS]: json(200, settings()),
+      [TYPES]: json(200, types()),
+      [SAVE_TYPES]: (request) => {
+        const sent = (request.body as { types: Record<string, unknown>[] }).types[0]!;
+        const next = types();
+        next.types = next.types.map((t) => (t.kind === sent.kind ? { ...t, ...sent, custom: true } : t));
+        return json(200, next);
+      },
+    });
+    const { user } = renderRoute('/care/settings');
+    const section = within(await screen.findByRole('region', { name: 'Appointment types' }));
+    const kind = await section.findByLabelText('Kind of call');
+    expect(kind).toHaveDisplayValue('Identity verification call · built-in rules');
+    await user.selectOptions(kind, 'consultation');
+    const length = section.getByLabelText('Length (minutes)');
+    expect(length).toHaveValue('30');
+    await user.clear(length);
+    await user.type(length, '45');
+    await user.type(section.getByLabelText('Start times every (minutes)'), '60');
+    await user.clear(section.getByLabelText('Free after (minutes)'));
+    await user.type(section.getByLabelText('Free after (minutes)'), '15');
+    await user.click(section.getByRole('button', { name: 'Save consultation' }));
+    expect(
+      await section.findByText('Consultation saved. Open times follow it from now on; booked calls stay.'),
+    ).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+      {
+        types: [
+          {
+            kind: 'consultation',
+            ...builtIn,
+            duration_minutes: 45,
+            buffer_after_minutes: 15,
+            slot_interval_minutes: 60,
+          },
+        ],
+      },
+    ]);
+    expect(section.getByLabelText('Kind of call')).toHaveDisplayValue('Consultation');
+  });
+
+  it('refuses rules out of bounds on the field before sending', async () => {
+    signInStaff('admin');
+    const requests = mockApi({ [SETTINGS]: json(200, settings()), [TYPES]: json(200, types()) });
+    const { user } = renderRoute('/care/settings');
+    const section = within(await screen.findByRole('region', { name: 'Appointment types' }));
+    const length = await section.findByLabelText('Length (minutes)');
+    await user.clear(length);
+    await user.type(length, '2');
+    await user.clear(section.getByLabelText('Bookable ahead (days)'));
+    await user.click(section.getByRole('button', { name: 'Save identity verification call' }));
+    expect(length).toHaveAttribute('aria-invalid', 'true');
+    expect(section.getByText('The duration must be from 5 to 480 minutes.')).toBeInTheDocument();
+    expect(section.getByText('How far ahead must be a whole number of days.')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
   });
 });

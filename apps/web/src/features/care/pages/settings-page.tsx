@@ -5,16 +5,21 @@ import { type FormEvent, useId, useState } from 'react';
 import { clinicSettingsQueryOptions, useSaveClinicSettings } from '../../../api/care/settings';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextInput } from '../../../components/ui/text-input';
 import { isApiError } from '../../../lib/api-error';
 import { useSessionUser } from '../../../lib/session';
 import { AdminOnly } from '../components/admin-only';
+import { AppointmentTypesSection } from '../components/appointment-types-section';
 import { VisitIntrosSection } from '../components/visit-intros-section';
 import '../care.css';
 import '../settings.css';
 
-/** The clinic's settings (issue 12 §1): the reminder of an unread message and each visit's introduction. */
+/**
+ * The clinic's settings (issue 12 §1): the reminder of an unread message, booking from the Appointments list
+ * and the appointment types (issue 16), and each visit's introduction.
+ */
 export default function SettingsPage() {
   const user = useSessionUser();
   if (!staffCan(user?.role ?? '', 'manage_settings'))
@@ -46,6 +51,8 @@ function ClinicSettingsScreen() {
       ) : (
         <>
           <MessagesSection saved={settings.data} />
+          <AppointmentsSection saved={settings.data} />
+          <AppointmentTypesSection />
           <VisitIntrosSection />
         </>
       )}
@@ -156,6 +163,58 @@ function MessagesSection({ saved }: { saved: ClinicSettings }) {
         />
         <Button type="submit" loading={save.isPending}>
           Save
+        </Button>
+      </form>
+      <div className="care-settings__status" aria-live="polite">
+        {outcome ? <Alert tone="success">{outcome}</Alert> : null}
+      </div>
+    </section>
+  );
+}
+
+/** Whether the patient's Appointments list offers its own Book button (off unless the clinic turns it on). */
+function AppointmentsSection({ saved }: { saved: ClinicSettings }) {
+  const headingId = useId();
+  const save = useSaveClinicSettings();
+  const [listBooking, setListBooking] = useState(saved.appointments.list_booking);
+  const [outcome, setOutcome] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setOutcome(null);
+    save.mutate(
+      { appointments: { list_booking: listBooking } },
+      {
+        onSuccess: (stored) => {
+          setListBooking(stored.appointments.list_booking);
+          setOutcome(
+            stored.appointments.list_booking
+              ? 'Settings saved. Patients can book from their Appointments list.'
+              : 'Settings saved. Patients book from the steps of their visits only.',
+          );
+        },
+      },
+    );
+  }
+
+  return (
+    <section className="care-section care-settings" aria-labelledby={headingId}>
+      <h2 className="care-section__title" id={headingId}>
+        Appointments
+      </h2>
+      <form className="care-settings__form" noValidate onSubmit={submit}>
+        {save.isError ? <Alert tone="error">{save.error.message}</Alert> : null}
+        <Checkbox
+          label="Patients can book from their Appointments list"
+          checked={listBooking}
+          onChange={(e) => {
+            setListBooking(e.target.checked);
+            setOutcome(null);
+            if (save.error) save.reset();
+          }}
+        />
+        <Button type="submit" loading={save.isPending}>
+          Save list booking
         </Button>
       </form>
       <div className="care-settings__status" aria-live="polite">
