@@ -36,7 +36,7 @@ const Id = z.string().regex(/^[0-9a-f]{24}$/i);
 const InviteeUri = z
   .string()
   .max(200)
-  .regex(/\/invitees\/[A-Za-z0-9_-]+$/);
+  .regex(/\/invitees\/[A-Za-z0-9_-]{1,64}$/);
 
 const Invitee = z.object({
   uri: InviteeUri,
