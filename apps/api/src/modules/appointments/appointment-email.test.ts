@@ -4,6 +4,7 @@ import {
   renderBookingEmail,
   renderCancellationEmail,
   renderInvitation,
+  renderReminderEmail,
   renderRescheduleEmail,
 } from './appointment-email';
 
@@ -38,6 +39,15 @@ describe('the appointment e-mails', () => {
     expect(email.text).toContain(`has moved to ${when}.`);
     expect(email.text).toContain('It was on Friday, October 30, 2026 at 7:00 AM PDT.');
     expect(email.html).toContain(`has moved to <strong>${when}</strong>.`);
+  });
+
+  it('reminder: the time as given, escaped in HTML', () => {
+    const email = renderReminderEmail({ ...base, when });
+    expect(email.subject).toBe('Reminder: your Rose & Thorn <Health> appointment');
+    expect(email.text).toContain(
+      `This is a reminder of your appointment with Rose & Thorn <Health> on ${when}.`,
+    );
+    expect(email.html).toContain(`with Rose &amp; Thorn &lt;Health&gt; on <strong>${when}</strong>.`);
   });
 
   it('canceled by the patient, and by the clinic with its message escaped in HTML', () => {

@@ -75,6 +75,16 @@ export function renderRescheduleEmail(p: AppointmentEmailBase & { when: string; 
   ]);
 }
 
+/** A reminder before the call: no invitation (the calendar already holds the event), only the time. */
+export function renderReminderEmail(p: AppointmentEmailBase & { when: string }) {
+  return render(p, `Reminder: your ${p.brand} appointment`, [
+    {
+      text: `This is a reminder of your appointment with ${p.brand} on ${p.when}.`,
+      html: `This is a reminder of your appointment with ${escapeHtml(p.brand)} on ${strong(p.when)}.`,
+    },
+  ]);
+}
+
 /** A cancellation, by the patient or by the clinic with its message to the patient. */
 export function renderCancellationEmail(
   p: AppointmentEmailBase & { when: string; clinicMessage?: string | null | undefined },

@@ -7,6 +7,7 @@ import {
   renderBookingEmail,
   renderCancellationEmail,
   renderInvitation,
+  renderReminderEmail,
   renderRescheduleEmail,
 } from './appointment-email';
 import type { AppointmentRow, AppointmentsRepository } from './appointments.repository';
@@ -14,6 +15,7 @@ import type { AppointmentRow, AppointmentsRepository } from './appointments.repo
 /** What happened to the appointment; the e-mail and its invitation follow. */
 export type AppointmentChange =
   | { kind: 'booked' }
+  | { kind: 'reminder' }
   | { kind: 'moved'; previousStart: Date }
   | { kind: 'canceled'; clinicMessage?: string | null | undefined };
 
@@ -22,14 +24,12 @@ export const patientZoneOf = (row: Pick<AppointmentRow, 'timeZone'>) =>
   row.timeZone ?? DEFAULT_APPOINTMENT_TIME_ZONE;
 
 /**
- * The appointment e-mails with their calendar invitation (decision 046). They are the e-mail of the
- * appointments notification, so they go out only as the patient's preferences allow, and they are sent after
- * the change commits, from the appointment as it now stands: its current sequence is the invitation's.
+ * The appointment e-mails with their calendar invitation (decision 046), made from the appointment as it now
+ * stands: its current sequence is the invitation's.
  */
-export function createAppointmentMail(deps: {
+export function createAppointmentEmails(deps: {
   repo: Pick<AppointmentsRepository, 'find' | 'patient'>;
   organizations: Pick<OrganizationsRepository, 'findById'>;
-  notifier: Pick<Notifier, 'deliver'>;
   now: () => Date;
 }) {
   async function emailOf(
@@ -51,6 +51,7 @@ export function createAppointmentMail(deps: {
       supportEmail: organization.settings.support_email,
     };
     const when = formatCallTime(row.startTime, timeZone, { withYear: true });
+    if (change.kind === 'reminder') return renderReminderEmail({ ...base, when });
     const email =
       change.kind === 'booked'
         ? renderBookingEmail({ ...base, when })
@@ -75,12 +76,29 @@ export function createAppointmentMail(deps: {
   }
 
   return {
+    /** The e-mail of the change; undefined when the appointment, its patient or clinic is gone. */
+    emailOf,
+  };
+}
+
+/**
+ * Sends them as the e-mail of the appointments notification, so they go out only as the patient's
+ * preferences allow, after the change commits.
+ */
+export function createAppointmentMail(deps: {
+  repo: Pick<AppointmentsRepository, 'find' | 'patient'>;
+  organizations: Pick<OrganizationsRepository, 'findById'>;
+  notifier: Pick<Notifier, 'deliver'>;
+  now: () => Date;
+}) {
+  const emails = createAppointmentEmails(deps);
+  return {
     /**
      * Sends the e-mail of the change in the background (the notifier's `settled` waits for it). An e-mail
      * that cannot be made is logged and the neutral one goes instead: the patient still hears of the change.
      */
     send(appointmentId: string, patientId: string, change: AppointmentChange, log?: FastifyBaseLogger): void {
-      const email = emailOf(appointmentId, change).catch((error: unknown) => {
+      const email = emails.emailOf(appointmentId, change).catch((error: unknown) => {
         log?.error(
           { err: describeError(error), change: change.kind },
           'appointment e-mail could not be made',

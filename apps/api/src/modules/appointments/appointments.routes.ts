@@ -33,6 +33,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     jobs: app.ctx.jobs,
     notifier: notifierFor(app),
     now: () => app.ctx.now(),
+    organizations: app.ctx.organizations,
   });
   app.ctx.jobs.register<{ reminderId: string }>(
     APPOINTMENT_REMINDER_QUEUE,

@@ -2,7 +2,15 @@ import type { Appointment, Availability } from '@portal/domain/contracts/appoint
 import { fixedClock } from '@portal/domain/testing/fixed-clock';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, json, rows, signupPatient, type TestApp } from '../../test/harness';
+import {
+  bearer,
+  createTestApp,
+  json,
+  readOutboxMessages,
+  rows,
+  signupPatient,
+  type TestApp,
+} from '../../test/harness';
 import { notifierFor } from '../notifications/notifier';
 import { createAppointmentReminders } from './reminders';
 
@@ -37,6 +45,7 @@ const runAt = (at: Date, reminderId: string) =>
     jobs: t.app.ctx.jobs,
     notifier: notifierFor(t.app),
     now: fixedClock(at),
+    organizations: t.app.ctx.organizations,
   }).run({ reminderId });
 
 describe('appointment reminders', () => {
@@ -109,6 +118,18 @@ describe('appointment reminders', () => {
     );
     expect(sent).toHaveLength(1);
     expect(sent[0]!.message).toMatch(/^Reminder: your appointment is on \w+day, .+ C[SD]T\.$/);
+    // Its e-mail gives the time too, in the same zone, with the year; no invitation (the calendar has it).
+    await notifierFor(t.app).settled();
+    const reminders = readOutboxMessages(t.outboxDir, p.email).filter((m) =>
+      m.subject.startsWith('Reminder:'),
+    );
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.subject).toBe('Reminder: your Evergreen Longevity appointment');
+    expect(reminders[0]!.text).toMatch(
+      /This is a reminder of your appointment with Evergreen Longevity on \w+day, \w+ \d+, 2026 at .+ C[SD]T\./,
+    );
+    expect(reminders[0]!.alternatives).toEqual([]);
+    expect(reminders[0]!.eml).not.toContain('text/calendar');
 
     // Canceled: the hour-before reminder is skipped.
     await t.app.inject({

@@ -5,6 +5,9 @@ import { newId } from '../../db/ids';
 import { appointmentReminders, appointments, type ReminderKind } from '../../db/schema/appointments';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { Notifier } from '../notifications/notifier';
+import type { OrganizationsRepository } from '../organizations/organizations.repository';
+import { createAppointmentEmails } from './appointment-mail';
+import { createAppointmentsRepository } from './appointments.repository';
 
 export const APPOINTMENT_REMINDER_QUEUE = 'appointment-reminder';
 
@@ -18,15 +21,24 @@ export const REMINDER_OFFSETS: Record<ReminderKind, number> = {
  * Reminders of appointments (decision 043): planned as jobs when a time is booked or moved, one row per kind
  * and version (sequence) of the time. The job checks when it runs that the appointment is still live at that
  * version and time: a reminder for a canceled or superseded time is skipped, never sent. It goes out as a
- * portal notification and by e-mail or text message as the patient chose for appointments.
+ * portal notification and by e-mail or text message as the patient chose for appointments; the e-mail gives
+ * the time in the patient's zone (without `organizations`, the neutral notice goes instead).
  */
 export function createAppointmentReminders(deps: {
   db: Db;
   jobs: Pick<JobQueue, 'send'>;
   notifier: Pick<Notifier, 'notify'>;
   now: () => Date;
+  organizations?: Pick<OrganizationsRepository, 'findById'>;
 }) {
   const { db } = deps;
+  const emails =
+    deps.organizations &&
+    createAppointmentEmails({
+      repo: createAppointmentsRepository(db),
+      organizations: deps.organizations,
+      now: deps.now,
+    });
 
   return {
     /** Plans the reminders of the appointment's current time that are still ahead. */
@@ -111,10 +123,13 @@ export function createAppointmentReminders(deps: {
       if (claimed.length === 0) return 'done';
       if (stale) return 'skipped';
       const when = formatCallTime(row.startTime, row.timeZone ?? DEFAULT_APPOINTMENT_TIME_ZONE);
+      // The reminder is claimed already: an e-mail that cannot be made must not lose it (the neutral one goes).
+      const email = await emails?.emailOf(row.appointmentId, { kind: 'reminder' }).catch(() => undefined);
       await deps.notifier.notify(row.patientId, row.organizationId, {
         category: 'appointments',
         message: `Reminder: your appointment is on ${when}.`,
         data: { type: 'other', appointmentId: row.appointmentId },
+        ...(email ? { email } : {}),
       });
       return 'sent';
     },
