@@ -134,7 +134,7 @@ export function createAppointmentsService(deps: {
   /** Plans reminders of a booked or moved time (after the commit). */
   reminders?: { plan(appointmentId: string): Promise<void> };
   /** Cal.com, when it keeps the calendars (decision 047): it offers the times and takes the bookings. */
-  calcom?: Pick<CalcomScheduling, 'availability' | 'book'>;
+  calcom?: Pick<CalcomScheduling, 'availability' | 'book' | 'cancelAt' | 'reschedule'>;
 }) {
   const { repo, organizations, notifier } = deps;
   const now = deps.now ?? (() => new Date());
@@ -392,6 +392,8 @@ export function createAppointmentsService(deps: {
         const at = now();
         if (row.startTime <= at) throw APPOINTMENT_ERRORS.started();
         const when = formatCallTime(row.startTime, patientZoneOf(row));
+        const calcomBooking = deps.calcom && row.externalSource === 'calcom' && row.uuid;
+        if (calcomBooking) await deps.calcom!.cancelAt(row.uuid!, clinic?.message, log);
         const changed = await repo.transaction(async (q) => {
           if (!(await q.cancel(row.id, row.patientId, at, clinic))) return false;
           await q.storeNotice(
@@ -406,7 +408,8 @@ export function createAppointmentsService(deps: {
           return true;
         });
         // The calendar removes the event it holds (METHOD:CANCEL, same UID, the bumped sequence).
-        if (changed)
+        // (Cal.com e-mails its own bookings' attendees: the portal sent no invitation to withdraw.)
+        if (changed && !calcomBooking)
           mail.send(row.id, row.patientId, { kind: 'canceled', clinicMessage: clinic?.message }, log);
       }
       return toAppointment((await repo.find(appointmentId))!);
@@ -430,6 +433,9 @@ export function createAppointmentsService(deps: {
       if (row.canceled) throw APPOINTMENT_ERRORS.canceled();
       const at = now();
       if (row.startTime <= at) throw APPOINTMENT_ERRORS.startedMove();
+      // Cal.com's booking moves at Cal.com, which decides whether the new time is open.
+      if (deps.calcom && row.externalSource === 'calcom' && row.uuid)
+        return deps.calcom.reschedule(row, new Date(body.start_time), log);
       if (!row.physicianId) throw APPOINTMENT_ERRORS.notOffered();
       const start = new Date(body.start_time);
       const rules = await rulesFor(row.organizationId, row.eventTypeKind);

@@ -23,7 +23,7 @@ type SeenRequest = { method: string; url: string; headers: Record<string, unknow
 async function fakeCalcom(): Promise<{ server: FastifyInstance; url: string; seen: SeenRequest[] }> {
   const seen: SeenRequest[] = [];
   const server = Fastify({ logger: false });
-  const open = [FIXED_NOW.getTime() + 26 * HOUR, FIXED_NOW.getTime() + 27 * HOUR];
+  const open = [26, 27, 28, 29].map((h) => FIXED_NOW.getTime() + h * HOUR);
   const booked = new Set<number>();
   server.addHook('onRequest', async (request, reply) => {
     seen.push({ method: request.method, url: request.url, headers: request.headers, body: undefined });
@@ -64,18 +64,47 @@ async function fakeCalcom(): Promise<{ server: FastifyInstance; url: string; see
         .code(400)
         .send({ status: 'error', error: { code: 'BAD_REQUEST', message: 'no_available_users_found_error' } });
     booked.add(start);
-    return reply.code(201).send({
+    return reply.code(201).send(bookingAnswer(`calbook${start}`, start, body.attendee, body.metadata));
+  });
+  server.post('/v2/bookings/:uid/reschedule', async (request, reply) => {
+    const { uid } = request.params as { uid: string };
+    const body = request.body as { start: string };
+    seen.at(-1)!.body = body;
+    const start = Date.parse(body.start);
+    if (request.headers['cal-api-version'] !== '2024-08-13' || !uid.startsWith('calbook'))
+      return reply.code(404).send({ status: 'error', error: { code: 'NOT_FOUND', message: 'no booking' } });
+    if (!open.includes(start) || booked.has(start))
+      return reply.code(400).send({ status: 'error', error: { code: 'BAD_REQUEST', message: 'slot taken' } });
+    booked.delete(Number(uid.slice('calbook'.length)));
+    booked.add(start);
+    return reply.code(201).send(bookingAnswer(`calbook${start}`, start, undefined, {}));
+  });
+  server.post('/v2/bookings/:uid/cancel', async (request, reply) => {
+    const { uid } = request.params as { uid: string };
+    seen.at(-1)!.body = request.body;
+    if (request.headers['cal-api-version'] !== '2024-08-13' || !uid.startsWith('calbook'))
+      return reply.code(404).send({ status: 'error', error: { code: 'NOT_FOUND', message: 'no booking' } });
+    booked.delete(Number(uid.slice('calbook'.length)));
+    return { status: 'success', data: { uid, status: 'cancelled' } };
+  });
+  function bookingAnswer(
+    uid: string,
+    start: number,
+    attendee: Record<string, string> | undefined,
+    metadata: Record<string, string>,
+  ) {
+    return {
       status: 'success',
       data: {
         id: 9001,
-        uid: `calbook${start}`,
+        uid,
         title: 'Coaching Session between Coach and Pat',
         status: 'accepted',
         start: new Date(start).toISOString(),
         end: new Date(start + 30 * 60_000).toISOString(),
         duration: 30,
         eventTypeId: 201,
-        attendees: [{ ...body.attendee, language: 'en', absent: false }],
+        attendees: attendee ? [{ ...attendee, language: 'en', absent: false }] : [],
         hosts: [
           {
             id: 7,
@@ -86,11 +115,11 @@ async function fakeCalcom(): Promise<{ server: FastifyInstance; url: string; see
         ],
         location: 'https://cal.video/abc',
         meetingUrl: 'https://cal.video/abc',
-        metadata: body.metadata,
+        metadata,
         createdAt: new Date(FIXED_NOW).toISOString(),
       },
-    });
-  });
+    };
+  }
   await server.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.server.address() as AddressInfo;
   return { server, url: `http://127.0.0.1:${port}`, seen };
@@ -118,6 +147,20 @@ afterAll(async () => {
   await cal.server.close();
 });
 
+async function signedCalcom(delivery: unknown) {
+  const body = JSON.stringify(delivery);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: CALCOM_WEBHOOK_URL,
+    headers: {
+      'content-type': 'application/json',
+      'x-cal-signature-256': createHmac('sha256', SECRET).update(body).digest('hex'),
+    },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 describe('booking through Cal.com', () => {
   it('offers Cal.com’s open times and books one into the appointments, which its webhook does not double', async () => {
     const p = await signupPatient(t.app, evergreen, { first_name: 'Pat', last_name: 'Calcom' });
@@ -128,10 +171,9 @@ describe('booking through Cal.com', () => {
     expect(res.statusCode, res.body).toBe(200);
     const availability = json<Availability>(res);
     expect(availability.slot_minutes).toBe(30);
-    expect(availability.slots.map((s) => Date.parse(s.start_time))).toEqual([
-      FIXED_NOW.getTime() + 26 * HOUR,
-      FIXED_NOW.getTime() + 27 * HOUR,
-    ]);
+    expect(availability.slots.map((s) => Date.parse(s.start_time))).toEqual(
+      [26, 27, 28, 29].map((h) => FIXED_NOW.getTime() + h * HOUR),
+    );
     const slotsCall = cal.seen.find((r) => r.url.startsWith('/v2/slots'))!;
     expect(slotsCall.headers['cal-api-version']).toBe('2024-09-04');
     expect(new URL(slotsCall.url, cal.url).searchParams.get('format')).toBe('range');
@@ -205,6 +247,69 @@ describe('booking through Cal.com', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ text: 'SlotTaken' });
+  });
+
+  it('moves and cancels a Cal.com booking at Cal.com, and the webhooks that follow change nothing more', async () => {
+    const p = await signupPatient(t.app, evergreen);
+    const first = FIXED_NOW.getTime() + 28 * HOUR;
+    const booked = json<Appointment>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/v2/appointments',
+        headers: bearer(p.token),
+        payload: { kind: 'coaching', start_time: new Date(first).toISOString() },
+      }),
+    );
+    const later = FIXED_NOW.getTime() + 29 * HOUR;
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/v2/appointments/${booked._id}/reschedule`,
+      headers: bearer(p.token),
+      payload: { start_time: new Date(later).toISOString() },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(json<Appointment>(moved)).toMatchObject({
+      _id: booked._id,
+      sequence: 1,
+      event: { uuid: `calbook${later}`, start_time: new Date(later).toISOString(), canceled: false },
+    });
+    const rescheduleCall = cal.seen.find((r) => r.url === `/v2/bookings/calbook${first}/reschedule`)!;
+    expect(rescheduleCall.body).toEqual({ start: new Date(later).toISOString() });
+
+    // Cal.com's own notice of the move, after the portal has moved it: nothing more moves.
+    await signedCalcom({
+      triggerEvent: 'BOOKING_RESCHEDULED',
+      createdAt: new Date(FIXED_NOW).toISOString(),
+      payload: {
+        uid: `calbook${later}`,
+        rescheduleUid: `calbook${first}`,
+        startTime: new Date(later).toISOString(),
+        endTime: new Date(later + 30 * 60_000).toISOString(),
+        attendees: [{ email: p.email }],
+      },
+    });
+    const canceled = await t.app.inject({
+      method: 'POST',
+      url: '/v2/appointments/cancel',
+      headers: bearer(p.token),
+      payload: { appointment_id: booked._id },
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(json<Appointment>(canceled)).toMatchObject({ sequence: 2, event: { canceled: true } });
+    expect(cal.seen.some((r) => r.url === `/v2/bookings/calbook${later}/cancel`)).toBe(true);
+    await signedCalcom({
+      triggerEvent: 'BOOKING_CANCELLED',
+      createdAt: new Date(FIXED_NOW).toISOString(),
+      payload: {
+        uid: `calbook${later}`,
+        startTime: new Date(later).toISOString(),
+        endTime: new Date(later + 30 * 60_000).toISOString(),
+      },
+    });
+    const list = json<Appointment[]>(
+      await t.app.inject({ url: `/v2/appointments/${evergreen}/user/${p.id}`, headers: bearer(p.token) }),
+    );
+    expect(list.map((a) => [a._id, a.sequence, a.event.canceled])).toEqual([[booked._id, 2, true]]);
   });
 
   it('answers a kind Cal.com has no event type for with 400, and Cal.com unreachable with 503', async () => {

@@ -3,7 +3,7 @@ import { DEFAULT_APPOINTMENT_TIME_ZONE } from '@portal/domain/scheduling/format-
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError, Errors } from '../../platform/errors';
 import { type CalcomClient, CalcomError } from '../../platform/scheduling/calcom-api';
-import type { AppointmentsRepository } from './appointments.repository';
+import type { AppointmentRow, AppointmentsRepository } from './appointments.repository';
 import { CALL_NAMES, toAppointment } from './appointments.service';
 import type { OutsideBookings } from './outside-bookings.service';
 
@@ -141,6 +141,18 @@ export function createCalcomScheduling(deps: {
         log,
       );
       return toAppointment((await repo.find(id))!);
+    },
+
+    /** Cancels the booking at Cal.com first: if Cal.com refuses, the portal's record stays as it is. */
+    async cancelAt(uid: string, reason: string | undefined, log?: FastifyBaseLogger): Promise<void> {
+      await calling(() => client.cancel(uid, reason ?? 'Canceled in the patient portal'), log);
+    },
+
+    /** Moves a Cal.com booking at Cal.com, then the appointment to the booking that replaces it. */
+    async reschedule(row: AppointmentRow, start: Date, log?: FastifyBaseLogger): Promise<Appointment> {
+      const booking = await calling(() => client.reschedule(row.uuid!, start), log);
+      await outside.moveOwn(row, { ...booking, uuid: booking.uid }, log);
+      return toAppointment((await repo.find(row.id))!);
     },
   };
 }

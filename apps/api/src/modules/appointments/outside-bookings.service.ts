@@ -212,6 +212,29 @@ export function createOutsideBookings(deps: {
       return afterCommit(applied, log);
     },
 
+    /** Moves an appointment to the booking the scheduler made when the portal asked it to reschedule. */
+    async moveOwn(
+      appointment: { id: string; patientId: string; organizationId: string; timeZone: string | null },
+      booking: { uuid: string; start: Date; end: Date; location: string | null },
+      log?: FastifyBaseLogger,
+    ): Promise<void> {
+      const to = { ...booking, at: deps.now() };
+      await repo.transaction(async (q) => {
+        if (!(await q.move(appointment.id, to))) await q.move(appointment.id, { ...to, unassign: true });
+        const when = formatCallTime(booking.start, appointment.timeZone ?? DEFAULT_APPOINTMENT_TIME_ZONE);
+        await q.storeNotice(notifier, appointment, `Your appointment is moved to ${when}.`);
+      });
+      await afterCommit(
+        {
+          outcome: 'moved',
+          appointmentId: appointment.id,
+          patientId: appointment.patientId,
+          organizationId: appointment.organizationId,
+        },
+        log,
+      );
+    },
+
     /** Writes a booking the portal itself made at the scheduler (its webhook, arriving later, changes nothing). */
     async recordOwnBooking(
       provider: OutsideProvider,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Cal.com's API v2, the two calls the portal makes (decision 047). Cal.com publishes no Node SDK for v2, so
+ * Cal.com's API v2, the calls the portal makes (decision 047). Cal.com publishes no Node SDK for v2, so
  * these are plain fetch calls; each names the `cal-api-version` its request and response shapes belong to.
  */
 export const CALCOM_SLOTS_VERSION = '2024-09-04';
@@ -49,6 +49,16 @@ const BookingResponse = z.object({
     hosts: z.array(z.object({ email: z.string().nullish() })).default([]),
   }),
 });
+
+function toBooking(b: z.infer<typeof BookingResponse>['data']): CalcomBooking {
+  return {
+    uid: b.uid,
+    start: new Date(b.start),
+    end: new Date(b.end),
+    location: b.meetingUrl ?? b.location ?? null,
+    hostEmail: b.hosts[0]?.email ?? null,
+  };
+}
 
 export function createCalcomClient(opts: {
   apiKey: string;
@@ -108,14 +118,26 @@ export function createCalcomClient(opts: {
         await call('/v2/bookings', CALCOM_BOOKINGS_VERSION, { method: 'POST', body }),
       );
       if (!parsed.success) throw new CalcomError(502, 'Cal.com answered the booking in an unknown shape');
-      const b = parsed.data.data;
-      return {
-        uid: b.uid,
-        start: new Date(b.start),
-        end: new Date(b.end),
-        location: b.meetingUrl ?? b.location ?? null,
-        hostEmail: b.hosts[0]?.email ?? null,
-      };
+      return toBooking(parsed.data.data);
+    },
+
+    /** Moves a booking; Cal.com answers with the new booking (a new uid) that replaces it. */
+    async reschedule(uid: string, start: Date): Promise<CalcomBooking> {
+      const parsed = BookingResponse.safeParse(
+        await call(`/v2/bookings/${encodeURIComponent(uid)}/reschedule`, CALCOM_BOOKINGS_VERSION, {
+          method: 'POST',
+          body: JSON.stringify({ start: start.toISOString() }),
+        }),
+      );
+      if (!parsed.success) throw new CalcomError(502, 'Cal.com answered the reschedule in an unknown shape');
+      return toBooking(parsed.data.data);
+    },
+
+    async cancel(uid: string, reason: string): Promise<void> {
+      await call(`/v2/bookings/${encodeURIComponent(uid)}/cancel`, CALCOM_BOOKINGS_VERSION, {
+        method: 'POST',
+        body: JSON.stringify({ cancellationReason: reason }),
+      });
     },
   };
 }
