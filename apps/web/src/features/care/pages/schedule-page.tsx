@@ -68,20 +68,22 @@ export default function SchedulePage() {
     <div className="care-page care-schedule">
       <div className="care-page__head">
         <h1 className="care-page__title">Schedule</h1>
-        <Button
-          size="sm"
-          onClick={() => {
-            setOutcome(null);
-            setBooking(true);
-          }}
-        >
-          Book appointment
-        </Button>
-        <p className="care-page__count" aria-live="polite">
-          {schedule.data
-            ? `${view === 'week' ? 'Week of' : ''} ${calendarDateLabel(view === 'week' ? schedule.data.from.slice(0, 10) : date)}`.trim()
-            : '\u00a0'}
-        </p>
+        <div className="care-schedule__head-end">
+          <p className="care-page__count" aria-live="polite">
+            {schedule.data
+              ? `${view === 'week' ? 'Week of' : ''} ${calendarDateLabel(view === 'week' ? schedule.data.from.slice(0, 10) : date)}`.trim()
+              : '\u00a0'}
+          </p>
+          <Button
+            size="sm"
+            onClick={() => {
+              setOutcome(null);
+              setBooking(true);
+            }}
+          >
+            Book appointment
+          </Button>
+        </div>
       </div>
       <div className="care-schedule__controls">
         <fieldset className="care-schedule__views">
