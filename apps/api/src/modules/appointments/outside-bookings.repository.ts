@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { appointments, type EventTypeKind, schedulingWebhookEvents } from '../../db/schema/appointments';
 import { physicians } from '../../db/schema/physicians';
 import { users } from '../../db/schema/users';
-import { isExclusionViolation } from '../../platform/db-errors';
+import { isExclusionViolation, isUniqueViolation } from '../../platform/db-errors';
 import type { OutsideProvider } from '../../platform/scheduling/outside-event';
 import type { Notifier } from '../notifications/notifier';
 
@@ -102,15 +102,19 @@ function queries(db: Db) {
         .limit(5);
     },
 
-    /** Inserts in a savepoint; false when the exclusion constraint finds the physician's time taken. */
-    async insert(values: typeof appointments.$inferInsert): Promise<boolean> {
+    /**
+     * Inserts in a savepoint: 'taken' when the exclusion constraint finds the physician's time taken, 'exists'
+     * when another delivery of the same booking (or the portal's own write of it) inserted it meanwhile.
+     */
+    async insert(values: typeof appointments.$inferInsert): Promise<'inserted' | 'taken' | 'exists'> {
       try {
         await db.transaction(async (tx) => {
           await tx.insert(appointments).values(values);
         });
-        return true;
+        return 'inserted';
       } catch (error) {
-        if (isExclusionViolation(error)) return false;
+        if (isExclusionViolation(error)) return 'taken';
+        if (isUniqueViolation(error)) return 'exists';
         throw error;
       }
     },

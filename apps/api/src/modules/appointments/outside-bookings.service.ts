@@ -79,7 +79,7 @@ export function createOutsideBookings(deps: {
     provider: OutsideProvider,
     b: OutsideBooking,
     owner: Owner,
-  ) {
+  ): Promise<Applied> {
     const id = newId();
     const timeZone = b.attendeeTimeZone && isKnownTimeZone(b.attendeeTimeZone) ? b.attendeeTimeZone : null;
     const values = {
@@ -100,10 +100,26 @@ export function createOutsideBookings(deps: {
     };
     // The scheduler has already booked it: when the portal's calendar holds the physician at that time too,
     // the patient still gets the appointment, without the physician (the clinic sees it unassigned).
-    if (!(await q.insert(values))) await q.insert({ ...values, physicianId: null });
+    let result = await q.insert(values);
+    if (result === 'taken') result = await q.insert({ ...values, physicianId: null });
+    if (result === 'exists') {
+      // Written meanwhile by a delivery under another id, or by the portal's own booking call.
+      const known = (await q.byUuid(b.uuid))!;
+      return {
+        outcome: 'unchanged',
+        appointmentId: known.id,
+        patientId: known.patientId,
+        organizationId: known.organizationId,
+      };
+    }
     const when = formatCallTime(b.start, timeZone ?? DEFAULT_APPOINTMENT_TIME_ZONE);
     await q.storeNotice(notifier, { id, ...owner }, `Your appointment is booked for ${when}.`);
-    return id;
+    return {
+      outcome: 'booked',
+      appointmentId: id,
+      patientId: owner.patientId,
+      organizationId: owner.organizationId,
+    };
   }
 
   async function afterCommit(applied: Applied, log?: FastifyBaseLogger): Promise<Applied> {
@@ -166,14 +182,9 @@ export function createOutsideBookings(deps: {
     }
     const owner = await ownerOf(q, b);
     if (!owner) return { outcome: 'unmatched' };
-    const id = await insert(q, provider, b, owner);
-    await q.linkDelivery(deliveryId, id);
-    return {
-      outcome: 'booked',
-      appointmentId: id,
-      patientId: owner.patientId,
-      organizationId: owner.organizationId,
-    };
+    const written = await insert(q, provider, b, owner);
+    if ('appointmentId' in written) await q.linkDelivery(deliveryId, written.appointmentId);
+    return written;
   }
 
   return {
@@ -251,13 +262,7 @@ export function createOutsideBookings(deps: {
             patientId: known.patientId,
             organizationId: known.organizationId,
           };
-        const id = await insert(q, provider, booking, owner);
-        return {
-          outcome: 'booked',
-          appointmentId: id,
-          patientId: owner.patientId,
-          organizationId: owner.organizationId,
-        };
+        return insert(q, provider, booking, owner);
       });
       await afterCommit(applied, log);
       return (applied as { appointmentId: string }).appointmentId;

@@ -263,6 +263,21 @@ describe('replayed deliveries', () => {
     expect(await remindersOf(list[0]!.id)).toHaveLength(2);
   });
 
+  it('gives one appointment when copies and other deliveries of one booking arrive at once', async () => {
+    const p = await signupPatient(t.app, evergreen);
+    const booking = calcomBooking(p, { uid: uid('burst'), start: slot() });
+    const copies = Array.from({ length: 4 }, () => calcomDelivery('BOOKING_CREATED', booking));
+    const others = [1, 2, 3].map((s) =>
+      calcomDelivery('BOOKING_CREATED', booking, iso(FIXED_NOW.getTime() + s * 1000)),
+    );
+    const answers = await Promise.all([...copies, ...others].map((body) => postCalcom(body)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(7).fill(200));
+    const list = await appointmentsOf(p.id);
+    expect(list).toHaveLength(1);
+    expect(await deliveriesOf(list[0]!.id)).toHaveLength(4);
+    expect(await remindersOf(list[0]!.id)).toHaveLength(2);
+  });
+
   it('applies a replayed cancellation once, and a replayed booking never revives a canceled appointment', async () => {
     const p = await signupPatient(t.app, evergreen);
     const id = uid('revive');
