@@ -6,6 +6,7 @@ import type {
   CareSchedule,
   PhysicianAvailability,
 } from '@portal/domain/contracts/appointment';
+import type { ClinicSettings } from '@portal/domain/contracts/care';
 import { formatSlotDay, formatSlotTime } from '@portal/domain/scheduling/format-slot';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ let portal: PortalApi;
 let admin: PortalApi;
 let physician: CarePhysician;
 let original: PhysicianAvailability;
+let originalSettings: ClinicSettings;
 
 const availabilityUrl = () => `/care/${admin.org}/physicians/${physician._id}/availability`;
 
@@ -28,10 +30,13 @@ beforeAll(async () => {
   const physicians = await admin.ok<CarePhysician[]>('GET', `/care/${admin.org}/physicians`);
   physician = physicians.find((p) => p.active && p.name.includes('Okafor')) ?? physicians[0]!;
   original = await admin.ok<PhysicianAvailability>('GET', availabilityUrl());
+  originalSettings = await admin.ok<ClinicSettings>('GET', `/care/${admin.org}/settings`);
 });
 afterAll(async () => {
   // the physician's hours as the other browser tests know them
   if (original) await admin.ok('PUT', availabilityUrl(), original);
+  if (originalSettings)
+    await admin.ok('PUT', `/care/${admin.org}/settings`, { appointments: originalSettings.appointments });
   await browser?.close();
 });
 
@@ -48,7 +53,7 @@ for (const [label, viewport, daysAhead] of [
   ['390', MOBILE, 6],
 ] as const) {
   describe(`the clinic's scheduling at ${label} px`, () => {
-    it('an admin gives a physician early hours on one date, books a patient into them, and sees it in the schedule', async () => {
+    it('an admin gives a physician early hours on one date, books a patient into them, moves it, and sets booking from the Appointments list', async () => {
       const firstName = `Quill${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
       const patient = await portal.signup(uniqueEmail(`care-schedule-${label}`), 'Secret123', firstName);
       const fullName = `${firstName} Checkout`;
@@ -125,14 +130,55 @@ for (const [label, viewport, daysAhead] of [
           await snap(page, `care-schedule-booked-${label}`);
           await expectAccessible(page, 'schedule with the booking', { title: 'Schedule' });
 
+          // and moves it to the other open time of that date
+          await item.getByRole('button', { name: 'Reschedule' }).click();
+          const move = page.getByRole('dialog', { name: 'Reschedule this appointment' });
+          const later = new Date(onDate[1]!.start_time);
+          await move.getByRole('button', { name: formatSlotDay(later, browserZone), exact: true }).click();
+          await move.getByRole('button', { name: formatSlotTime(later, browserZone), exact: true }).click();
+          await expectAccessible(page, 'reschedule', { title: 'Schedule' });
+          await move.getByRole('button', { name: 'Move to this time' }).click();
+          await move.waitFor({ state: 'hidden' });
+          await page.getByText(new RegExp(`^Moved ${fullName}'s appointment to `)).waitFor();
+
           const day = await admin.ok<CareSchedule>(
             'GET',
             `/care/${admin.org}/schedule?date=${date}&time_zone=${encodeURIComponent(original.time_zone)}`,
           );
           const booked = day.appointments.filter((a) => a.patient._id === patient.userId);
           expect(booked).toHaveLength(1);
-          expect(booked[0]!.event.start_time).toBe(start.toISOString());
+          expect(booked[0]!.event.start_time).toBe(later.toISOString());
           expect(booked[0]!.physician?._id).toBe(physician._id);
+
+          // the clinic's settings: the Appointments list's Book button, and the appointment types
+          await page
+            .getByRole('navigation', { name: 'Workspace' })
+            .getByRole('link', { name: 'Settings', exact: true })
+            .click();
+          await page.getByRole('heading', { level: 1, name: 'Clinic settings' }).waitFor();
+          const appointments = page.getByRole('region', { name: 'Appointments', exact: true });
+          const listBooking = appointments.getByRole('checkbox', {
+            name: 'Patients can book from their Appointments list',
+          });
+          const wasOn = await listBooking.isChecked();
+          await listBooking.click();
+          await appointments.getByRole('button', { name: 'Save list booking' }).click();
+          await appointments
+            .getByText(
+              wasOn
+                ? 'Settings saved. Patients book from the steps of their visits only.'
+                : 'Settings saved. Patients can book from their Appointments list.',
+            )
+            .waitFor();
+          const types = page.getByRole('region', { name: 'Appointment types' });
+          await types.getByLabel('Length (minutes)').waitFor();
+          await snap(page, `care-settings-appointments-${label}`);
+          await expectAccessible(page, 'clinic settings', { title: 'Clinic settings' });
+          const brand = await portal.ok<{ settings: { appointments?: { list_booking?: boolean } } }>(
+            'GET',
+            '/organization/search?domain=localhost',
+          );
+          expect(brand.settings.appointments?.list_booking === true).toBe(!wasOn);
         });
       } finally {
         await staff.context.close();

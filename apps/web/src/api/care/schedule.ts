@@ -132,3 +132,21 @@ export function useCareBookAppointment() {
     },
   });
 }
+
+/** POST /care/{org}/appointments/{id}/reschedule: the same appointment at another open time of its physician. */
+export function useCareRescheduleAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, start_time }: { id: string; start_time: string }) =>
+      apiRequest<Appointment>(`/care/${seg(requireOrganizationId())}/appointments/${seg(id)}/reschedule`, {
+        method: 'POST',
+        body: { start_time },
+      }),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: careScheduleKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['care', 'slots'] }),
+      ]);
+    },
+  });
+}

@@ -1,8 +1,7 @@
 import type { Appointment, AvailableSlot, BookableKind } from '@portal/domain/contracts/appointment';
 import { APPOINTMENT_TYPE_NAMES } from '@portal/domain/scheduling/appointment-types';
-import { formatSlotTime, groupSlotsByDay } from '@portal/domain/scheduling/format-slot';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import {
   CARE_PICKER_DAYS,
   carePatientSearchQueryOptions,
@@ -10,13 +9,13 @@ import {
   careSlotsQueryOptions,
   useCareBookAppointment,
 } from '../../../api/care/schedule';
-import '../../../components/slot-picker/slot-picker.css';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextInput } from '../../../components/ui/text-input';
+import { CareSlotChoice } from './care-slot-choice';
 
 const KINDS: readonly BookableKind[] = ['user-verification', 'consultation', 'coaching'];
 const FIRST_AVAILABLE = '';
@@ -42,7 +41,6 @@ export function BookAppointmentDialog({
   const [patient, setPatient] = useState<Chosen | null>(null);
   const [kind, setKind] = useState<BookableKind>('consultation');
   const [physicianId, setPhysicianId] = useState(FIRST_AVAILABLE);
-  const [dayKey, setDayKey] = useState<string | null>(null);
   const [slot, setSlot] = useState<AvailableSlot | null>(null);
   const patients = useQuery(carePatientSearchQueryOptions(search));
   const physicians = useQuery(carePhysiciansQueryOptions());
@@ -56,12 +54,9 @@ export function BookAppointmentDialog({
     enabled: patient !== null,
   });
   const book = useCareBookAppointment();
-  const days = useMemo(() => groupSlotsByDay(slots.data?.slots ?? [], timeZone), [slots.data, timeZone]);
-  const day = days.find((d) => d.key === dayKey) ?? days[0];
   const resultsId = useId();
 
   const reset = () => {
-    setDayKey(null);
     setSlot(null);
     book.reset();
   };
@@ -181,50 +176,19 @@ export function BookAppointmentDialog({
           <Spinner label="Loading open times" />
         ) : slots.isError ? (
           <Alert tone="error">{slots.error.message}</Alert>
-        ) : !day ? (
+        ) : slots.data.slots.length === 0 ? (
           <Alert tone="info">No times are open in the next {CARE_PICKER_DAYS} days for this choice.</Alert>
         ) : (
-          <div className="slot-picker">
-            <fieldset className="slot-picker__group">
-              <legend className="slot-picker__legend">Choose a day</legend>
-              <div className="slot-picker__days">
-                {days.map((d) => (
-                  <button
-                    key={d.key}
-                    type="button"
-                    className="slot-picker__day"
-                    aria-pressed={d.key === day.key}
-                    onClick={() => {
-                      setDayKey(d.key);
-                      setSlot(null);
-                    }}
-                  >
-                    {d.label}
-                  </button>
-                ))}
-              </div>
-            </fieldset>
-            <fieldset className="slot-picker__group">
-              <legend className="slot-picker__legend">Choose a time on {day.label}</legend>
-              <div className="slot-picker__times">
-                {day.slots.map((s) => (
-                  <button
-                    key={s.start_time}
-                    type="button"
-                    className="slot-picker__time"
-                    aria-pressed={slot?.start_time === s.start_time}
-                    onClick={() => {
-                      book.reset();
-                      setSlot(s);
-                    }}
-                  >
-                    {formatSlotTime(new Date(s.start_time), timeZone)}
-                  </button>
-                ))}
-              </div>
-            </fieldset>
-            <p className="slot-picker__zone">Times in {timeZone}.</p>
-          </div>
+          <CareSlotChoice
+            key={`${patient._id}-${kind}-${physicianId}`}
+            slots={slots.data.slots}
+            timeZone={timeZone}
+            selected={slot}
+            onSelect={(s) => {
+              book.reset();
+              setSlot(s);
+            }}
+          />
         )}
         {book.isError ? <Alert tone="error">{book.error.message}</Alert> : null}
       </div>

@@ -218,4 +218,44 @@ describe('the clinic schedule (issue 16 §7)', () => {
     ).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Book' })).toBeDisabled();
   });
+
+  it('reschedules an appointment to another open time of its physician', async () => {
+    const newStart = new Date(Date.now() + 50 * 3_600_000);
+    let moved = false;
+    const requests = mockApi({
+      [SCHEDULE]: () => json(200, day([entry(NEXT_ID, moved ? 50 : 2)])),
+      [`GET /care/${ORG_ID}/availability`]: json(200, {
+        kind: 'consultation',
+        slot_minutes: 30,
+        from: new Date().toISOString(),
+        to: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+        slots: [
+          {
+            start_time: newStart.toISOString(),
+            end_time: new Date(newStart.getTime() + 1_800_000).toISOString(),
+          },
+        ],
+      }),
+      [`POST /care/${ORG_ID}/appointments/${NEXT_ID}/reschedule`]: () => {
+        moved = true;
+        return json(200, entry(NEXT_ID, 50));
+      },
+    });
+    const { user, router } = renderRoute('/care/schedule');
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reschedule this appointment' }));
+    expect(dialog.getByRole('button', { name: 'Move to this time' })).toBeDisabled();
+    await user.click(
+      await dialog.findByRole('button', { name: formatSlotTime(newStart, patientTimeZone()) }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Move to this time' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ start_time: newStart.toISOString() });
+    const asked = requests.find((r) => r.path.startsWith(`/care/${ORG_ID}/availability`))!;
+    expect(asked.path).toContain(`patient_id=${PATIENT_ID}`);
+    expect(asked.path).toContain('kind=consultation');
+    expect(asked.path).toContain(`physician_id=${OKAFOR}`);
+    expect(await screen.findByText(/^Moved Ada Lovelace's appointment to /)).toBeInTheDocument();
+    expect(currentUrl(router)).toBe(`/care/schedule?date=${calendarDateIn(newStart, patientTimeZone())}`);
+  });
 });

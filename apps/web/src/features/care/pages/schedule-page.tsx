@@ -26,6 +26,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextArea } from '../../../components/ui/text-area';
 import { patientTimeZone } from '../../../lib/time-zone';
 import { BookAppointmentDialog } from '../components/book-appointment-dialog';
+import { RescheduleAppointmentDialog } from '../components/reschedule-appointment-dialog';
 import { availabilityPath, chartPath } from '../lib/paths';
 import '../care.css';
 import '../schedule.css';
@@ -54,6 +55,7 @@ export default function SchedulePage() {
   const physicians = useQuery(carePhysiciansQueryOptions());
   const [cancelling, setCancelling] = useState<CareScheduleEntry | null>(null);
   const [booking, setBooking] = useState(false);
+  const [moving, setMoving] = useState<CareScheduleEntry | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
   const go = (next: { date?: string; view?: 'day' | 'week' }) => {
     const params: Record<string, string> = { date: next.date ?? date };
@@ -161,6 +163,18 @@ export default function SchedulePage() {
                     </span>
                     <span className="care-schedule__state">
                       {a.event.canceled ? <span className="care-schedule__badge">Canceled</span> : null}
+                      {actions.canReschedule && a.physician ? (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => {
+                            setOutcome(null);
+                            setMoving(a);
+                          }}
+                        >
+                          Reschedule
+                        </Button>
+                      ) : null}
                       {actions.canCancel ? (
                         <Button size="sm" variant="ghost" onClick={() => setCancelling(a)}>
                           Cancel
@@ -184,6 +198,22 @@ export default function SchedulePage() {
             setBooking(false);
             setOutcome(
               `Booked ${patient.name} for ${formatCallTime(start, timeZone)}${appointment.physician ? ` with ${appointment.physician.name}` : ''}. They have been told.`,
+            );
+            go({ date: calendarDateIn(start, timeZone) });
+          }}
+        />
+      ) : null}
+
+      {moving ? (
+        <RescheduleAppointmentDialog
+          entry={moving}
+          timeZone={timeZone}
+          onClose={() => setMoving(null)}
+          onMoved={(appointment) => {
+            const start = new Date(appointment.event.start_time);
+            setMoving(null);
+            setOutcome(
+              `Moved ${moving.patient.name}'s appointment to ${formatCallTime(start, timeZone)}. They have been told.`,
             );
             go({ date: calendarDateIn(start, timeZone) });
           }}
