@@ -11,7 +11,8 @@ const FIELD = 'messaging.reminder_delay_minutes';
 describe('clinic settings', () => {
   it('take a reminder delay of 1 minute to a week, in whole minutes', () => {
     for (const minutes of [1, 30, 45, 10_080]) expect(messagesOf(delay(minutes))).toBeNull();
-    expect(ClinicSettings.parse(delay(45))).toEqual(delay(45));
+    const applied = { ...delay(45), appointments: { list_booking: false } };
+    expect(ClinicSettings.parse(applied)).toEqual(applied);
   });
 
   it('say what is wrong with a delay, on its field', () => {
@@ -21,7 +22,22 @@ describe('clinic settings', () => {
     expect(messagesOf(delay(1.5))).toEqual([[FIELD, 'Enter a whole number of minutes.']]);
     for (const bad of ['x', '45', null, undefined, Number.NaN, Number.POSITIVE_INFINITY])
       expect(messagesOf(delay(bad))).toEqual([[FIELD, 'Enter a number of minutes.']]);
-    expect(messagesOf({})).toEqual([['messaging', 'Send the messaging settings.']]);
+    expect(messagesOf({ messaging: null })).toEqual([['messaging', 'Send the messaging settings.']]);
+    expect(messagesOf({})).toEqual([['', 'Send the settings to change.']]);
+  });
+
+  it('take the Appointments list booking switch alone or with the delay', () => {
+    expect(messagesOf({ appointments: { list_booking: true } })).toBeNull();
+    expect(messagesOf({ ...delay(45), appointments: { list_booking: false } })).toBeNull();
+    expect(messagesOf({ appointments: { list_booking: 'on' } })).toEqual([
+      [
+        'appointments.list_booking',
+        'Say whether patients can book from their Appointments list (true or false).',
+      ],
+    ]);
+    expect(messagesOf({ appointments: { list_booking: true, walk_in: true } })).toEqual([
+      ['appointments', 'Unrecognized key: "walk_in"'],
+    ]);
   });
 
   it('refuse keys they do not know, at either level', () => {
