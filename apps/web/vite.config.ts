@@ -197,6 +197,7 @@ export default defineConfig(({ mode }) => ({
     manifest: true,
     modulePreload: { resolveDependencies: withoutLoaded },
     rolldownOptions: {
+      optimization: { inlineConst: true },
       output: {
         // Chunk and asset files named by their hash alone: the entry's preload lists spell every lazy chunk's
         // file and those it imports (about 200), and their names were 1.3 KB gzipped of every first screen.
