@@ -202,8 +202,8 @@ export default defineConfig(({ mode }) => ({
         // Chunk and asset files named by their hash alone: the entry's preload lists spell every lazy chunk's
         // file and those it imports (about 200), and their names were 1.3 KB gzipped of every first screen.
         // The manifest keeps each chunk's name (measure-route-js prints it).
-        chunkFileNames: 'assets/[hash].js',
-        assetFileNames: 'assets/[hash][extname]',
+        chunkFileNames: 'assets/[hash:7].js',
+        assetFileNames: 'assets/[hash:7][extname]',
         codeSplitting: {
           groups: [
             // React and the router, which every first screen loads, in one file: one request and one gzip

@@ -1,6 +1,6 @@
 import { type ReportEvent, scrubBreadcrumb, scrubEvent } from '@portal/domain/reporting/scrub-event';
 import * as Sentry from '@sentry/react';
-import type { ReportingConfig } from './error-reporting';
+import type { ReportingConfig } from './error-report-sender';
 
 /**
  * Sentry's browser SDK, in a chunk of its own loaded on the first report. The sample rates are the documents'

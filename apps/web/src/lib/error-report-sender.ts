@@ -8,9 +8,6 @@ export type ReportingConfig = NonNullable<PageData['reporting']>;
 
 type Kind = ClientErrorBody['kind'];
 
-/** At most this many reports per page load: a loop of failures must not flood the server. */
-const MAX_REPORTS = 10;
-let sent = 0;
 let config: ReportingConfig | null | undefined;
 let sentry: Promise<{ capture: (error: unknown) => void }> | undefined;
 
@@ -29,14 +26,12 @@ function describe(error: unknown): { message: string; stack?: string } {
 }
 
 /**
- * Reports an error the app met (issue 11 §1). With a DSN in the page, Sentry's browser SDK is loaded on the
- * first report (never on the login route's budget) and sends it, scrubbed and with masked replays. Without
- * one, the error goes to POST /v2/client-errors, scrubbed here and again on the server, which logs it with
- * the request id. A report never throws.
+ * Sends one report (`reportError` in error-reporting.ts counts them). With a DSN in the page, Sentry's browser
+ * SDK is loaded on the first report and sends it, scrubbed and with masked replays. Without one, the error goes
+ * to POST /v2/client-errors, scrubbed here and again on the server, which logs it with the request id. Never
+ * throws.
  */
-export function reportError(error: unknown, kind: Kind): void {
-  if (sent >= MAX_REPORTS) return;
-  sent += 1;
+export function sendReport(error: unknown, kind: Kind): void {
   try {
     const settings = readConfig();
     if (settings) {
@@ -68,19 +63,8 @@ export function reportError(error: unknown, kind: Kind): void {
   }
 }
 
-/** Errors nothing else caught: uncaught exceptions and unhandled promise rejections. */
-export function installGlobalErrorReporting(ignore: (error: unknown) => boolean = () => false): void {
-  window.addEventListener('error', (event) => {
-    if (!ignore(event.error)) reportError(event.error ?? event.message, 'window');
-  });
-  window.addEventListener('unhandledrejection', (event) => {
-    if (!ignore(event.reason)) reportError(event.reason, 'promise');
-  });
-}
-
-/** For tests: forget the page's configuration and the report count. */
-export function resetErrorReporting(): void {
-  sent = 0;
+/** For tests: forget the page's configuration and Sentry. */
+export function resetSender(): void {
   config = undefined;
   sentry = undefined;
 }
