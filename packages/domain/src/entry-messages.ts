@@ -1,19 +1,13 @@
 /**
- * The texts of the screens a visitor meets first: login, signup and password reset, the API client's session
- * and network errors, the crash and not-found screens. A catalogue of their own, so that the first download of
- * the portal carries these and not every text: MESSAGES, the whole catalogue, holds them too.
+ * The texts of the screens a visitor meets first: login and the request for a password reset, the API client's
+ * session and network errors, the crash and not-found screens. A catalogue of their own, so that the first
+ * download of the portal carries these and not every text: MESSAGES, the whole catalogue, holds them too.
  */
 export const ENTRY_MESSAGES = {
-  // ── 000 §5: login, signup, password reset ──────────────────────────────────────────────
+  // ── 000 §5: login (signup's and the new password's rules: MESSAGES) ──────────────────
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Please enter your password.',
   passwordTooShort: 'Password must be at least 6 characters long.',
-  passwordTooLong: 'Password must be less than 50 characters',
-  passwordsMustMatch: 'Please make sure your passwords match.',
-  firstNameRequired: 'Enter your first name.',
-  lastNameRequired: 'Enter your last name.',
-  /** designed: the spec only says the terms checkbox must be checked */
-  termsRequired: 'Please agree to the Terms of Use, Privacy Policy and Telehealth Consent to continue.',
 
   // ── 000 §8: account access ─────────────────────────────────────────────────────────────
   invalidCredentials: "It looks like the email and password you entered don't match our records.",

@@ -8,6 +8,14 @@ import { ENTRY_MESSAGES } from './entry-messages';
 export const MESSAGES = {
   ...ENTRY_MESSAGES,
 
+  // ── 000 §5: signup and the new password (their screens load this catalogue anyway) ─────
+  passwordTooLong: 'Password must be less than 50 characters',
+  passwordsMustMatch: 'Please make sure your passwords match.',
+  firstNameRequired: 'Enter your first name.',
+  lastNameRequired: 'Enter your last name.',
+  /** designed: the spec only says the terms checkbox must be checked */
+  termsRequired: 'Please agree to the Terms of Use, Privacy Policy and Telehealth Consent to continue.',
+
   // ── 000 §5: profile step ───────────────────────────────────────────────────────────────
   sexRequired: 'Please select your biological sex.',
   birthdayInvalid: 'Please provide a valid date of birth.',

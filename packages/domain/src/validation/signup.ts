@@ -1,6 +1,6 @@
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
-import { ENTRY_MESSAGES } from '../entry-messages';
 import { titleCase } from '../format/text';
+import { MESSAGES } from '../messages';
 import { type FieldErrors, isValidEmail, loginPasswordError, normalizeEmail } from './auth';
 
 // The signup and new-password forms' rules (000 §5), apart from the login form's (auth.ts): the login
@@ -10,7 +10,7 @@ import { type FieldErrors, isValidEmail, loginPasswordError, normalizeEmail } fr
 function newPasswordError(password: string): string | undefined {
   const base = loginPasswordError(password);
   if (base) return base;
-  if (password.length > PASSWORD_MAX) return ENTRY_MESSAGES.passwordTooLong;
+  if (password.length > PASSWORD_MAX) return MESSAGES.passwordTooLong;
   return undefined;
 }
 
@@ -29,12 +29,12 @@ export function validateSignupForm(v: {
   terms: boolean;
 }): FieldErrors<'first_name' | 'last_name' | 'email' | 'password' | 'terms'> {
   const errors: FieldErrors<'first_name' | 'last_name' | 'email' | 'password' | 'terms'> = {};
-  if (!isValidName(v.first_name)) errors.first_name = ENTRY_MESSAGES.firstNameRequired;
-  if (!isValidName(v.last_name)) errors.last_name = ENTRY_MESSAGES.lastNameRequired;
-  if (!isValidEmail(v.email)) errors.email = ENTRY_MESSAGES.emailInvalid;
+  if (!isValidName(v.first_name)) errors.first_name = MESSAGES.firstNameRequired;
+  if (!isValidName(v.last_name)) errors.last_name = MESSAGES.lastNameRequired;
+  if (!isValidEmail(v.email)) errors.email = MESSAGES.emailInvalid;
   const password = newPasswordError(v.password);
   if (password) errors.password = password;
-  if (v.terms !== true) errors.terms = ENTRY_MESSAGES.termsRequired;
+  if (v.terms !== true) errors.terms = MESSAGES.termsRequired;
   return errors;
 }
 
@@ -57,6 +57,6 @@ export function validateNewPasswordForm(v: {
   const password = newPasswordError(v.password);
   if (password) errors.password = password;
   if (v.confirm.length < PASSWORD_MIN || v.confirm !== v.password)
-    errors.confirm = ENTRY_MESSAGES.passwordsMustMatch;
+    errors.confirm = MESSAGES.passwordsMustMatch;
   return errors;
 }
