@@ -72,6 +72,7 @@ const shellsMemo = new Map<string, ReadonlySet<string>>();
  */
 function areaShellChunk(id: string, ctx: ModuleGraph): string | null {
   if (!/[\\/]src[\\/]/.test(id) || /node_modules/.test(id)) return null;
+  if (SHELLS_COMMON_PINNED.test(id)) return 'shells-common';
   const shells = shellsReaching(id, ctx, shellsMemo);
   if (shells.size === 0 || shells.has('entry')) return null;
   const [only] = shells;
@@ -80,6 +81,15 @@ function areaShellChunk(id: string, ctx: ModuleGraph): string | null {
   const focusScreenToo = [...lazyRoots(id, ctx, rootsMemo)].some((root) => FOCUS_SCREEN.test(root));
   return focusScreenToo ? 'shells-common' : `${only}-shell`;
 }
+
+/**
+ * Domain rules the entry no longer carries (decision 049) that lazy screens of several areas import (the visit
+ * review's sections and the consultation's stages: the dashboard, the visit review, the consultation shell).
+ * Left to rolldown they got a chunk of their own or the consultation shell's, a file more for the dashboard;
+ * in the chunk every area shell loads they cost no request.
+ */
+const SHELLS_COMMON_PINNED =
+  /[\\/]packages[\\/]domain[\\/]src[\\/](visits[\\/]visit-review|consultation[\\/]stages)\.ts$/;
 
 /** The modules of the /login route that React Router loads: the auth shell and the login form. */
 const LOGIN_ROUTE =

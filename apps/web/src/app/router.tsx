@@ -1,5 +1,4 @@
 import { isObjectId } from '@portal/domain/ids';
-import { isVisitReviewSection, visitReviewTitle } from '@portal/domain/visits/visit-review';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
@@ -128,8 +127,6 @@ const ordersAppTitle: ScreenHandle['title'] = (p) => {
   if (!rest) return 'Orders';
   return isObjectId(rest) ? (DASHBOARD_DETAIL_TITLES.orders ?? 'Order') : NOT_FOUND_TITLE;
 };
-const visitReviewScreenTitle: ScreenHandle['title'] = (p) =>
-  isVisitReviewSection(p.section) ? `Visit Review: ${visitReviewTitle(p.section)}` : 'Visit Review';
 const consultationTitle: ScreenHandle['title'] = (p) =>
   titleFrom(CONSULTATION_SECTIONS, p.section ?? 'protocol-selection', 'Your Visit');
 
@@ -320,9 +317,13 @@ export const routes: RouteObject[] = [
           soon('dashboard/:userId/:page/:id', dashboardDetailTitle, { loader: dashboardPageLoader }),
           {
             path: 'dashboard/:userId/:page/intake/:intakeId/:section',
-            lazy: screen(() => import('../features/dashboard/pages/visit-review-page')),
+            // the title comes with the screen: the section names are the visit's stage labels, which the
+            // entry would otherwise carry for every first screen
+            lazy: async () => {
+              const page = await import('../features/dashboard/pages/visit-review-page');
+              return { Component: page.default, handle: { title: page.screenTitle } satisfies ScreenHandle };
+            },
             loader: dashboardPageLoader,
-            handle: { title: visitReviewScreenTitle } satisfies ScreenHandle,
           },
           { path: 'notifications', lazy: notificationsPage, handle: { title: 'Notifications' } },
           { path: 'messages', loader: toDashboardMessages, Component: Redirecting },

@@ -13,7 +13,7 @@ import {
 import { AWAITING_PHYSICIAN_REVIEW } from '@portal/domain/visits/visits-in-review';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, type Params, useParams } from 'react-router';
 import { intakeTemplateQueryOptions } from '../../../api/intake-templates';
 import { intakeQueryOptions } from '../../../api/intakes';
 import { getProductTemplates, type ProductTemplate } from '../../../api/products';
@@ -32,6 +32,10 @@ import type { Patient } from '../../../lib/patient';
 import { fullName } from '../../../lib/patient';
 import { useSessionUser } from '../../../lib/session';
 import './visit-review-page.css';
+
+/** The document title of a section ("Visit Review: Medical History"), for the route that shows it. */
+export const screenTitle = (params: Params): string =>
+  isVisitReviewSection(params.section) ? `Visit Review: ${visitReviewTitle(params.section)}` : 'Visit Review';
 
 export const VISIT_NOT_FOUND = 'We could not find this visit.';
 export const VISIT_NOT_FOUND_TEXT =
