@@ -1,13 +1,7 @@
-import {
-  type AnalyticsEventName,
-  type AnalyticsItem,
-  analyticsItem,
-  CAMPAIGN_TRAIT,
-} from '@portal/domain/analytics/events';
+import { type AnalyticsEventName, CAMPAIGN_TRAIT } from '@portal/domain/analytics/events';
 import type { AnalyticsProperties } from '@portal/domain/contracts/analytics';
 import { scrubPath } from '@portal/domain/reporting/scrub';
 import { getOrganizationId } from './brand';
-import type { SelectedProduct } from './funnel-selection';
 import { readPageData } from './page-data';
 import type { Patient } from './patient';
 import { getToken } from './session';
@@ -39,16 +33,6 @@ function loadSegment(): Promise<SegmentLike | null> {
     return AnalyticsBrowser.load({ writeKey: key }) as unknown as SegmentLike;
   })().catch(() => null);
   return segment;
-}
-
-/** A selected product as an analytics item (000 §9: priced per month). */
-export function itemOf(product: SelectedProduct): AnalyticsItem {
-  return analyticsItem({
-    productTemplateId: product.product_template,
-    type: product.type,
-    totalDiscount: product.pricing.total_discount,
-    duration: product.treatment_properties.duration,
-  });
 }
 
 /** The page's path as analytics keeps it: ids replaced, no query. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsItem, analyticsValue } from './events';
+import { analyticsItem, analyticsValue } from './item';
 
 describe('analytics items (000 §9: price per month = total_discount / duration)', () => {
   it('prices a 6-month plan of $621.00 at $103.50 a month', () => {
