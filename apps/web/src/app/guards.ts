@@ -1,4 +1,4 @@
-import { needsVerification, verificationStatusOf } from '@portal/domain/verification/badge';
+import { needsVerification, verificationStatusOf } from '@portal/domain/verification/status';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { getAppointments } from '../api/appointment-reads';
 import { getPatient } from '../api/patient-record';

@@ -1,5 +1,5 @@
 import type { Appointment } from '../contracts/appointment';
-import { needsVerification } from './badge';
+import { needsVerification } from './status';
 
 /** The appointment fields the booked-call rule reads (001 §3 Appointment). */
 export type VerificationCallCandidate = Pick<Appointment, 'event' | 'event_type'>;
