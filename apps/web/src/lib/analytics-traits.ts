@@ -28,28 +28,14 @@ const QUERY_KEYS = [
   'referral_id',
   'affiliate_token',
 ] as const;
-const COOKIE_KEYS = { _fbp: 'fbp', _fbc: 'fbc' } as const;
 
-function fromQuery(search: string): AnalyticsTraits {
+/** The click ids and UTM values of a query string. */
+export function fromQuery(search: string): AnalyticsTraits {
   const params = new URLSearchParams(search);
   const traits: AnalyticsTraits = {};
   for (const key of QUERY_KEYS) {
     const value = params.get(key);
     if (value) traits[key] = value;
-  }
-  return traits;
-}
-
-function fromCookies(cookie: string): AnalyticsTraits {
-  const traits: AnalyticsTraits = {};
-  for (const part of cookie.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (name in COOKIE_KEYS) {
-      const value = decodeURIComponent(part.slice(index + 1).trim());
-      if (value) traits[COOKIE_KEYS[name as keyof typeof COOKIE_KEYS]] = value;
-    }
   }
   return traits;
 }
@@ -63,13 +49,4 @@ export function captureLandingTraits(search: string = window.location.search): v
   if (Object.keys(traits).length === 0) return;
   const stored = readJson<AnalyticsTraits>(STORAGE_KEYS.landingTraits, 'session') ?? {};
   writeJson(STORAGE_KEYS.landingTraits, { ...stored, ...traits }, 'session');
-}
-
-/** The landing values, overridden by the current query, plus the `_fbp`/`_fbc` cookies. */
-export function collectAnalyticsTraits(
-  search: string = window.location.search,
-  cookie: string = document.cookie,
-): AnalyticsTraits {
-  const landing = readJson<AnalyticsTraits>(STORAGE_KEYS.landingTraits, 'session') ?? {};
-  return { ...landing, ...fromQuery(search), ...fromCookies(cookie) };
 }
