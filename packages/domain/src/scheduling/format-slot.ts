@@ -4,38 +4,53 @@ import { wallTimeAt } from './zoned-time';
 export const DEFAULT_APPOINTMENT_TIME_ZONE = 'America/Los_Angeles';
 
 /**
+ * Formatters by what they format and zone: making an Intl.DateTimeFormat costs far more than formatting with
+ * one, and a zone's few formats are asked for again and again (every booking, notice and e-mail).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(key: string, options: () => Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', options());
+    if (formatters.size > 500) formatters.clear();
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/**
  * "Monday, March 2 at 9:00 AM PST" in the given zone; "Monday, March 2, 2026 at 9:00 AM PST" with the year,
  * for e-mails, which are kept and read long after they were sent.
  */
 export function formatCallTime(instant: Date, timeZone: string, opts: { withYear?: boolean } = {}): string {
-  const day = new Intl.DateTimeFormat('en-US', {
+  const day = formatter(`day|${opts.withYear ? 'y' : ''}|${timeZone}`, () => ({
     timeZone,
     weekday: 'long',
     month: 'long',
     day: 'numeric',
     ...(opts.withYear ? { year: 'numeric' as const } : {}),
-  }).format(instant);
+  })).format(instant);
   return `${day} at ${formatSlotTime(instant, timeZone, true)}`;
 }
 
 /** "9:00 AM", or "9:00 AM PST" with the zone's short name. */
 export function formatSlotTime(instant: Date, timeZone: string, withZone = false): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return formatter(`time|${withZone ? 'z' : ''}|${timeZone}`, () => ({
     timeZone,
     hour: 'numeric',
     minute: '2-digit',
     ...(withZone ? { timeZoneName: 'short' as const } : {}),
-  }).format(instant);
+  })).format(instant);
 }
 
 /** "Mon, Mar 2" in the given zone. */
 export function formatSlotDay(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return formatter(`slot-day|${timeZone}`, () => ({
     timeZone,
     weekday: 'short',
     month: 'short',
     day: 'numeric',
-  }).format(instant);
+  })).format(instant);
 }
 
 export interface SlotDay<T> {

@@ -277,19 +277,18 @@ function queries(db: Db) {
     },
 
     /**
-     * Inserts in a savepoint: when the exclusion constraint refuses it (another booking of the physician took
-     * the time meanwhile) the transaction goes on, and the caller may try another physician.
+     * Inserts unless the exclusion constraint finds the physician's time taken (another booking took it
+     * meanwhile; one still uncommitted is waited for): false then, the transaction goes on and the caller may
+     * try another physician. ON CONFLICT DO NOTHING is the one statement PostgreSQL offers for an exclusion
+     * constraint; the row's other unique keys (a new id, no outside uuid) cannot conflict.
      */
     async insertUnlessTaken(values: typeof appointments.$inferInsert): Promise<boolean> {
-      try {
-        await db.transaction(async (tx) => {
-          await tx.insert(appointments).values(values);
-        });
-        return true;
-      } catch (error) {
-        if (isExclusionViolation(error)) return false;
-        throw error;
-      }
+      const inserted = await db
+        .insert(appointments)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: appointments.id });
+      return inserted.length > 0;
     },
 
     /** Moves a live appointment; false when the exclusion constraint refuses the new time. */

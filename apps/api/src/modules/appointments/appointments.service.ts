@@ -26,6 +26,7 @@ import type { OrganizationsRepository } from '../organizations/organizations.rep
 import { createAppointmentMail, patientZoneOf } from './appointment-mail';
 import type { AppointmentRow, AppointmentsRepository, PhysicianRef } from './appointments.repository';
 import type { CalcomScheduling } from './calcom-scheduling';
+import type { AppointmentReminders } from './reminders';
 import { createSlotGrids } from './slot-grids';
 
 type Caller = { userId: string; organizationId: string };
@@ -132,7 +133,7 @@ export function createAppointmentsService(deps: {
   notifier: Pick<Notifier, 'store' | 'deliver'>;
   now?: () => Date;
   /** Plans reminders of a booked or moved time (after the commit). */
-  reminders?: { plan(appointmentId: string): Promise<void> };
+  reminders?: Pick<AppointmentReminders, 'plan'>;
   /** Cal.com, when it keeps the calendars (decision 047): it offers the times and takes the bookings. */
   calcom?: Pick<CalcomScheduling, 'availability' | 'book' | 'cancelAt' | 'reschedule'>;
 }) {
@@ -355,7 +356,7 @@ export function createAppointmentsService(deps: {
 
       // A reminder that cannot be planned never undoes the booking.
       await deps.reminders
-        ?.plan(id)
+        ?.plan({ id, organizationId: caller.organizationId, startTime: start, sequence: 0 })
         .catch((error: unknown) =>
           log.error({ err: describeError(error) }, 'appointment reminders could not be planned'),
         );

@@ -7,6 +7,7 @@ import { describeError } from '../../platform/log-safe';
 import type { OutsideBooking, OutsideEvent, OutsideProvider } from '../../platform/scheduling/outside-event';
 import type { Notifier } from '../notifications/notifier';
 import type { OutsideBookingQueries, OutsideBookingsRepository } from './outside-bookings.repository';
+import type { AppointmentReminders } from './reminders';
 
 export type Applied =
   | {
@@ -41,7 +42,7 @@ const sameEmail = (a: string | null | undefined, b: string | null | undefined) =
 export function createOutsideBookings(deps: {
   repo: OutsideBookingsRepository;
   notifier: Pick<Notifier, 'store' | 'deliver'>;
-  reminders?: { plan(appointmentId: string): Promise<void> };
+  reminders?: Pick<AppointmentReminders, 'plan'>;
   now: () => Date;
 }) {
   const { repo, notifier } = deps;

@@ -24,14 +24,32 @@ export const REMINDER_OFFSETS: Record<ReminderKind, number> = {
  * portal notification and by e-mail or text message as the patient chose for appointments; the e-mail gives
  * the time in the patient's zone (without `organizations`, the neutral notice goes instead).
  */
+/** A live appointment's time as just written: planning from it needs no read. */
+export type PlannedTime = { id: string; organizationId: string; startTime: Date; sequence: number };
+
 export function createAppointmentReminders(deps: {
   db: Db;
-  jobs: Pick<JobQueue, 'send'>;
+  jobs: Pick<JobQueue, 'sendAll'>;
   notifier: Pick<Notifier, 'notify'>;
   now: () => Date;
   organizations?: Pick<OrganizationsRepository, 'findById'>;
 }) {
   const { db } = deps;
+
+  /** The appointment's time, unless it is gone or canceled. */
+  async function liveTime(appointmentId: string): Promise<PlannedTime | undefined> {
+    const [row] = await db
+      .select({
+        id: appointments.id,
+        organizationId: appointments.organizationId,
+        startTime: appointments.startTime,
+        sequence: appointments.sequence,
+        canceled: appointments.canceled,
+      })
+      .from(appointments)
+      .where(eq(appointments.id, appointmentId));
+    return row && !row.canceled ? row : undefined;
+  }
   const emails =
     deps.organizations &&
     createAppointmentEmails({
@@ -42,18 +60,9 @@ export function createAppointmentReminders(deps: {
 
   return {
     /** Plans the reminders of the appointment's current time that are still ahead. */
-    async plan(appointmentId: string): Promise<void> {
-      const [row] = await db
-        .select({
-          id: appointments.id,
-          organizationId: appointments.organizationId,
-          startTime: appointments.startTime,
-          sequence: appointments.sequence,
-          canceled: appointments.canceled,
-        })
-        .from(appointments)
-        .where(eq(appointments.id, appointmentId));
-      if (!row || row.canceled) return;
+    async plan(appointment: string | PlannedTime): Promise<void> {
+      const row = typeof appointment === 'string' ? await liveTime(appointment) : appointment;
+      if (!row) return;
       const at = deps.now();
       const due = (Object.entries(REMINDER_OFFSETS) as [ReminderKind, number][])
         .map(([kind, minutes]) => ({
@@ -72,13 +81,18 @@ export function createAppointmentReminders(deps: {
         .values(due)
         .onConflictDoNothing()
         .returning({ id: appointmentReminders.id, dueAt: appointmentReminders.dueAt });
-      for (const reminder of inserted) {
-        await deps.jobs.send(
-          APPOINTMENT_REMINDER_QUEUE,
-          { reminderId: reminder.id, organizationId: row.organizationId },
-          { singletonKey: reminder.id, startAfter: reminder.dueAt, retryLimit: 3, retryDelaySeconds: 60 },
-        );
-      }
+      await deps.jobs.sendAll(
+        APPOINTMENT_REMINDER_QUEUE,
+        inserted.map((reminder) => ({
+          data: { reminderId: reminder.id, organizationId: row.organizationId },
+          options: {
+            singletonKey: reminder.id,
+            startAfter: reminder.dueAt,
+            retryLimit: 3,
+            retryDelaySeconds: 60,
+          },
+        })),
+      );
     },
 
     /** The job: sends the reminder if its appointment is still booked at that time, else marks it skipped. */

@@ -73,6 +73,31 @@ describe('one server', () => {
     expect(runs).toBe(2);
   });
 
+  it('adds several jobs in one go, each once, a kept key adding nothing and a later start waiting', async () => {
+    const seen: JobData[] = [];
+    jobs.register('test-batch', async (data) => {
+      seen.push(data);
+    });
+    await jobs.send('test-batch', { n: 0 }, { singletonKey: 'kept' });
+    await jobs.sendAll('test-batch', [
+      { data: { n: 1 }, options: { singletonKey: 'one' } },
+      { data: { n: 2 }, options: { singletonKey: 'kept' } },
+      { data: { n: 3 }, options: { singletonKey: 'later', startAfter: new Date(Date.now() + 3_600_000) } },
+      { data: { n: 4 } },
+    ]);
+    expect(await jobs.runDue({ queues: ['test-batch'] })).toBe(3);
+    expect(seen.map((d) => d.n).sort()).toEqual([0, 1, 4]);
+    const [later] = await rows<{ wait: number }>(
+      t.database,
+      sql`select extract(epoch from start_after - now())::float8 as wait from pgboss.job
+          where name = 'test-batch' and singleton_key = 'later'`,
+    );
+    expect(later!.wait).toBeGreaterThan(3_000);
+    // sending a kept key again in a batch adds nothing
+    await jobs.sendAll('test-batch', [{ data: { n: 5 }, options: { singletonKey: 'one' } }]);
+    expect(await jobs.runDue({ queues: ['test-batch'] })).toBe(0);
+  });
+
   it('does not run a job before its startAfter', async () => {
     let runs = 0;
     jobs.register('test-later', async () => {

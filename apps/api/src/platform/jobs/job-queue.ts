@@ -58,6 +58,14 @@ export interface JobQueue {
   /** Adds a job; answers its id, or null when singletonKey found one already. */
   send(queue: string, data: JobData, options?: SendOptions): Promise<string | null>;
   /**
+   * Adds several jobs of one queue in one statement (as send does each; a start is an instant here). A job
+   * whose singletonKey finds one kept adds nothing.
+   */
+  sendAll(
+    queue: string,
+    jobs: { data: JobData; options?: SendOptions & { startAfter?: Date } }[],
+  ): Promise<void>;
+  /**
    * Runs a registered queue once per period of a cron expression (UTC; 5 fields, or 6 with seconds): one job
    * per period across all instances, also when several are running or one restarts within the period.
    */

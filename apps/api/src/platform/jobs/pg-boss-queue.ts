@@ -168,6 +168,28 @@ export function createPgBossQueue(opts: PgBossQueueOptions): JobQueue {
     return id;
   }
 
+  async function sendAll(
+    queue: string,
+    jobs: { data: JobData; options?: SendOptions & { startAfter?: Date } }[],
+  ): Promise<void> {
+    if (!handlers.has(queue)) throw new Error(`no job queue named ${queue} is registered`);
+    if (jobs.length === 0) return;
+    const b = await started();
+    await ensureQueue(queue);
+    await b.insert(
+      jobs.map(({ data, options: o = {} }) => ({
+        name: queue,
+        data,
+        ...(o.singletonKey ? { id: keyedJobId(queue, o.singletonKey), singletonKey: o.singletonKey } : {}),
+        ...(o.startAfter !== undefined ? { startAfter: o.startAfter } : {}),
+        ...(o.retryLimit !== undefined ? { retryLimit: o.retryLimit } : {}),
+        ...(o.retryDelaySeconds !== undefined ? { retryDelay: o.retryDelaySeconds } : {}),
+        ...(o.retryBackoff !== undefined ? { retryBackoff: o.retryBackoff } : {}),
+      })),
+    );
+    if (jobs.some((j) => j.options?.startAfter === undefined)) kick();
+  }
+
   /**
    * Queues the current period of each schedule under a key made of its start: every instance computes the
    * same job id for it, and the job table's primary key keeps the first one, so a period runs once however
@@ -303,6 +325,7 @@ export function createPgBossQueue(opts: PgBossQueueOptions): JobQueue {
     },
 
     send,
+    sendAll,
 
     schedule(queue, cron, data = {}) {
       if (!handlers.has(queue)) throw new Error(`no job queue named ${queue} is registered`);
