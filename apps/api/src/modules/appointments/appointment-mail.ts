@@ -32,11 +32,12 @@ export function createAppointmentEmails(deps: {
   organizations: Pick<OrganizationsRepository, 'findById'>;
   now: () => Date;
 }) {
+  /** `appointment` is its id, or the row itself when the caller has just written it. */
   async function emailOf(
-    appointmentId: string,
+    appointment: string | AppointmentRow,
     change: AppointmentChange,
   ): Promise<NotificationEmail | undefined> {
-    const row = await deps.repo.find(appointmentId);
+    const row = typeof appointment === 'string' ? await deps.repo.find(appointment) : appointment;
     if (!row) return undefined;
     const [patient, organization] = await Promise.all([
       deps.repo.patient(row.patientId),
@@ -97,8 +98,13 @@ export function createAppointmentMail(deps: {
      * Sends the e-mail of the change in the background (the notifier's `settled` waits for it). An e-mail
      * that cannot be made is logged and the neutral one goes instead: the patient still hears of the change.
      */
-    send(appointmentId: string, patientId: string, change: AppointmentChange, log?: FastifyBaseLogger): void {
-      const email = emails.emailOf(appointmentId, change).catch((error: unknown) => {
+    send(
+      appointment: string | AppointmentRow,
+      patientId: string,
+      change: AppointmentChange,
+      log?: FastifyBaseLogger,
+    ): void {
+      const email = emails.emailOf(appointment, change).catch((error: unknown) => {
         log?.error(
           { err: describeError(error), change: change.kind },
           'appointment e-mail could not be made',

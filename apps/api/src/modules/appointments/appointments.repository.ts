@@ -1,6 +1,7 @@
 import type { AppointmentTypeRules, DateOverride } from '@portal/domain/scheduling/availability';
 import type { WeeklyHours } from '@portal/domain/scheduling/slots';
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { appointments, appointmentTypes, type EventTypeKind } from '../../db/schema/appointments';
 import {
@@ -14,7 +15,13 @@ import { users } from '../../db/schema/users';
 import { isExclusionViolation } from '../../platform/db-errors';
 import type { Notifier } from '../notifications/notifier';
 
-export type PhysicianRef = { id: string; firstName: string; lastName: string; credentials: string | null };
+export type PhysicianRef = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  credentials: string | null;
+  roomLink: string | null;
+};
 export type BookedRange = { physicianId: string; start: Date; end: Date };
 
 const appointmentColumns = {
@@ -72,6 +79,8 @@ const blockedOverlaps = (start: Date, end: Date) =>
   );
 
 const notCanceled = eq(appointments.canceled, false);
+/** The furthest a slot's blocked range reaches from its start: 480 minutes' call and 240 of buffer each side. */
+const BLOCK_REACH = 12 * 3_600_000;
 /** Drivers hand timestamps back as Date (postgres.js) or text (PGlite, see db/client.ts). */
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 /** "09:00:00" -> "09:00"; PostgreSQL writes midnight at the end of a day as "24:00:00". */
@@ -88,6 +97,7 @@ function queries(db: Db) {
         firstName: physicians.firstName,
         lastName: physicians.lastName,
         credentials: physicians.credentials,
+        roomLink: physicians.roomLink,
       };
       const where = and(
         eq(physicians.organizationId, organizationId),
@@ -115,7 +125,7 @@ function queries(db: Db) {
           timeZone: physicianAvailability.timeZone,
         })
         .from(physicianAvailability)
-        .where(inArray(physicianAvailability.physicianId, physicianIds));
+        .where(anyOf(physicianAvailability.physicianId, physicianIds));
       for (const { physicianId, ...hours } of list) byPhysician.get(physicianId)?.push(hours);
       return byPhysician;
     },
@@ -134,11 +144,14 @@ function queries(db: Db) {
         .from(appointments)
         .where(
           and(
-            inArray(appointments.physicianId, physicianIds),
+            anyOf(appointments.physicianId, physicianIds),
             notCanceled,
             // The physician index narrows by start; a booking starts at most a day before what it blocks.
             gte(appointments.startTime, new Date(from.getTime() - 86_400_000)),
             lt(appointments.startTime, new Date(to.getTime() + 86_400_000)),
+            // Only what can meet a slot of [from, to): a slot with its buffers reaches at most 12 hours
+            // beyond it (appointment_types_minutes_check), so a booking checks a handful of rows, not a day's.
+            blockedOverlaps(new Date(from.getTime() - BLOCK_REACH), new Date(to.getTime() + BLOCK_REACH)),
             except ? ne(appointments.id, except) : undefined,
           ),
         );
@@ -175,7 +188,7 @@ function queries(db: Db) {
           .from(physicianAvailabilityOverrides)
           .where(
             and(
-              inArray(physicianAvailabilityOverrides.physicianId, physicianIds),
+              anyOf(physicianAvailabilityOverrides.physicianId, physicianIds),
               gte(physicianAvailabilityOverrides.date, day(new Date(from.getTime() - 2 * 86_400_000))),
               lt(physicianAvailabilityOverrides.date, day(new Date(to.getTime() + 2 * 86_400_000))),
             ),
@@ -278,17 +291,18 @@ function queries(db: Db) {
 
     /**
      * Inserts unless the exclusion constraint finds the physician's time taken (another booking took it
-     * meanwhile; one still uncommitted is waited for): false then, the transaction goes on and the caller may
-     * try another physician. ON CONFLICT DO NOTHING is the one statement PostgreSQL offers for an exclusion
-     * constraint; the row's other unique keys (a new id, no outside uuid) cannot conflict.
+     * meanwhile; one still uncommitted is waited for): null then, the transaction goes on and the caller may
+     * try another physician; else when it was made. ON CONFLICT DO NOTHING is the one statement PostgreSQL
+     * offers for an exclusion constraint; the row's other unique keys (a new id, no outside uuid) cannot
+     * conflict.
      */
-    async insertUnlessTaken(values: typeof appointments.$inferInsert): Promise<boolean> {
-      const inserted = await db
+    async insertUnlessTaken(values: typeof appointments.$inferInsert): Promise<Date | null> {
+      const [inserted] = await db
         .insert(appointments)
         .values(values)
         .onConflictDoNothing()
-        .returning({ id: appointments.id });
-      return inserted.length > 0;
+        .returning({ createdAt: appointments.createdAt });
+      return inserted ? toDate(inserted.createdAt) : null;
     },
 
     /** Moves a live appointment; false when the exclusion constraint refuses the new time. */

@@ -12,7 +12,9 @@ import {
   bookableWindow,
   isOpenSlot,
   openSlotsOf,
+  rangesOverlap,
   type Schedule,
+  typeSlots,
 } from '@portal/domain/scheduling/availability';
 import { DEFAULT_APPOINTMENT_TIME_ZONE, formatCallTime } from '@portal/domain/scheduling/format-slot';
 import { mergeSlots, type TimeRange } from '@portal/domain/scheduling/slots';
@@ -269,27 +271,18 @@ export function createAppointmentsService(deps: {
       const physicians = settled(physiciansRead);
       const ids = physicians.map((p) => p.id);
       const { schedules, busy } = await schedulesOf(ids, start, end);
-      const window = { rules, now: at, from: start, to: end };
-      const startsAt = (slots: readonly { start: Date }[]) =>
-        slots.some((s) => s.start.getTime() === start.getTime());
-      // Offered by the physician's hours; whether it is still free is decided under the transaction.
+      const blocked = blockedRange(start, rules);
+      // Offered by the physician's hours (the window rules were checked above); whether it is still free is
+      // decided under the transaction. Those free at the last read are tried first.
       const offering = physicians.filter((p) =>
-        startsAt(
-          openSlotsOf(grids.of(schedules.get(p.id) as Schedule, rules, start, end), { ...window, busy: [] }),
+        typeSlots(schedules.get(p.id) as Schedule, { from: start, to: end }, rules).some(
+          (s) => s.start.getTime() === start.getTime(),
         ),
       );
       if (offering.length === 0) throw APPOINTMENT_ERRORS.notOffered();
-      // Those free at the last read first, so a busy physician is tried last.
       const freeAtRead = new Set(
         offering
-          .filter((p) =>
-            startsAt(
-              openSlotsOf(grids.of(schedules.get(p.id) as Schedule, rules, start, end), {
-                ...window,
-                busy: busy.get(p.id) ?? [],
-              }),
-            ),
-          )
+          .filter((p) => !(busy.get(p.id) ?? []).some((b) => rangesOverlap(blocked, b)))
           .map((p) => p.id),
       );
       // Round robin among the free: each patient starts at a place of their own in the list, so patients booking
@@ -304,8 +297,7 @@ export function createAppointmentsService(deps: {
       // one takes the zone of the patient's own last booking.
       const timeZone = body.time_zone ?? (await repo.lastTimeZone(caller.userId)) ?? null;
       const when = formatCallTime(start, timeZone ?? DEFAULT_APPOINTMENT_TIME_ZONE);
-      const blocked = blockedRange(start, rules);
-      await repo.transaction(async (q) => {
+      const row = await repo.transaction(async (q): Promise<AppointmentRow> => {
         await q.lockPatient(caller.userId);
         const conflict = await q.patientConflict(caller.userId, { start, end }, kind, at);
         if (conflict) {
@@ -322,7 +314,7 @@ export function createAppointmentsService(deps: {
             (await q.physicianBusy(physician.id, blocked.start, blocked.end))
           )
             continue;
-          const inserted = await q.insertUnlessTaken({
+          const values = {
             id,
             patientId: caller.userId,
             physicianId: physician.id,
@@ -331,14 +323,17 @@ export function createAppointmentsService(deps: {
             name: CALL_NAMES[body.kind],
             startTime: start,
             endTime: end,
-            blockedStart: blocked.start,
-            blockedEnd: blocked.end,
             timeZone,
-            bookedBy: bookedBy ?? caller.userId,
             externalSource: 'portal',
             eventTypeKind: kind,
+          };
+          const createdAt = await q.insertUnlessTaken({
+            ...values,
+            blockedStart: blocked.start,
+            blockedEnd: blocked.end,
+            bookedBy: bookedBy ?? caller.userId,
           });
-          if (!inserted) continue;
+          if (!createdAt) continue;
           // The retention offer's free consultation: its date decides when a cancellation attempt counts.
           if (body.kind === 'consultation' && body.subscription_id)
             await q.recordFreeConsultation(body.subscription_id, start);
@@ -349,7 +344,19 @@ export function createAppointmentsService(deps: {
             `Your ${NOTICE_NAMES[body.kind]} is booked for ${when}.`,
             id,
           );
-          return;
+          // the row as written, so neither the answer nor the e-mail reads it back
+          return {
+            ...values,
+            canceled: false,
+            location: null,
+            uuid: null,
+            createdAt,
+            sequence: 0,
+            physicianFirstName: physician.firstName,
+            physicianLastName: physician.lastName,
+            physicianCredentials: physician.credentials,
+            physicianRoomLink: physician.roomLink,
+          };
         }
         throw APPOINTMENT_ERRORS.slotTaken();
       });
@@ -361,9 +368,8 @@ export function createAppointmentsService(deps: {
           log.error({ err: describeError(error) }, 'appointment reminders could not be planned'),
         );
       // After the commit: a slow or failing mail server never holds the booking's locks.
-      mail.send(id, caller.userId, { kind: 'booked' }, log);
-      const row = await repo.find(id);
-      return toAppointment(row!);
+      mail.send(row, caller.userId, { kind: 'booked' }, log);
+      return toAppointment(row);
     },
 
     /** The patient's appointments, oldest first; productVariant narrows to a kind or a subscription. */
