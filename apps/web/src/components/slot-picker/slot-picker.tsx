@@ -1,8 +1,7 @@
 import type { Appointment, AvailableSlot, BookableKind } from '@portal/domain/contracts/appointment';
 import { MESSAGES } from '@portal/domain/messages';
-import { formatSlotTime, groupSlotsByDay } from '@portal/domain/scheduling/format-slot';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   availabilityQueryOptions,
   PICKER_DAYS,
@@ -14,6 +13,7 @@ import { patientTimeZone } from '../../lib/time-zone';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
+import { SlotChoice } from './slot-choice';
 import './slot-picker.css';
 
 /**
@@ -40,13 +40,7 @@ export function SlotPicker({
   const booking = useBookAppointment();
   const moving = useRescheduleAppointment();
   const book = rescheduling ? moving : booking;
-  const days = useMemo(
-    () => groupSlotsByDay(availability.data?.slots ?? [], timeZone),
-    [availability.data, timeZone],
-  );
-  const [dayKey, setDayKey] = useState<string | null>(null);
   const [selected, setSelected] = useState<AvailableSlot | null>(null);
-  const day = days.find((d) => d.key === dayKey) ?? days[0];
 
   if (availability.isPending) return <Spinner label="Loading open times" />;
   if (availability.isError) {
@@ -59,7 +53,7 @@ export function SlotPicker({
       </Alert>
     );
   }
-  if (!day) {
+  if (availability.data.slots.length === 0) {
     return (
       <Alert tone="info">
         No times are open in the next {PICKER_DAYS} days. Please message us and we will find a time with you.
@@ -94,46 +88,16 @@ export function SlotPicker({
 
   return (
     <div className="slot-picker">
-      <fieldset className="slot-picker__group">
-        <legend className="slot-picker__legend">Choose a day</legend>
-        <div className="slot-picker__days">
-          {days.map((d) => (
-            <button
-              key={d.key}
-              type="button"
-              className="slot-picker__day"
-              aria-pressed={d.key === day.key}
-              onClick={() => {
-                setDayKey(d.key);
-                setSelected(null);
-              }}
-            >
-              {d.label}
-            </button>
-          ))}
-        </div>
-      </fieldset>
-
-      <fieldset className="slot-picker__group">
-        <legend className="slot-picker__legend">Choose a time on {day.label}</legend>
-        <div className="slot-picker__times">
-          {day.slots.map((slot) => (
-            <button
-              key={slot.start_time}
-              type="button"
-              className="slot-picker__time"
-              aria-pressed={selected?.start_time === slot.start_time}
-              onClick={() => {
-                book.reset();
-                setSelected(slot);
-              }}
-            >
-              {formatSlotTime(new Date(slot.start_time), timeZone)}
-            </button>
-          ))}
-        </div>
-      </fieldset>
-      <p className="slot-picker__zone">Times are shown in your time zone ({timeZone}).</p>
+      <SlotChoice
+        slots={availability.data.slots}
+        timeZone={timeZone}
+        selected={selected}
+        onSelect={(slot) => {
+          book.reset();
+          setSelected(slot);
+        }}
+        zoneNote={`Times are shown in your time zone (${timeZone}).`}
+      />
 
       {bookError ? <Alert tone="error">{bookError}</Alert> : null}
 

@@ -1,65 +1,16 @@
 import type { AvailableSlot } from '@portal/domain/contracts/appointment';
-import { formatSlotTime, groupSlotsByDay } from '@portal/domain/scheduling/format-slot';
-import { useMemo, useState } from 'react';
-import '../../../components/slot-picker/slot-picker.css';
+import { SlotChoice } from '../../../components/slot-picker/slot-choice';
 
-/**
- * A day, then a time of the open slots, in the staff member's zone. The chosen slot is the caller's; choosing
- * another day clears it.
- */
-export function CareSlotChoice({
-  slots,
-  timeZone,
-  selected,
-  onSelect,
-}: {
+/** A day, then a time of the open slots, in the staff member's zone. */
+export function CareSlotChoice(props: {
   slots: readonly AvailableSlot[];
   timeZone: string;
   selected: AvailableSlot | null;
   onSelect: (slot: AvailableSlot | null) => void;
 }) {
-  const days = useMemo(() => groupSlotsByDay(slots, timeZone), [slots, timeZone]);
-  const [dayKey, setDayKey] = useState<string | null>(null);
-  const day = days.find((d) => d.key === dayKey) ?? days[0];
-  if (!day) return null;
   return (
     <div className="slot-picker">
-      <fieldset className="slot-picker__group">
-        <legend className="slot-picker__legend">Choose a day</legend>
-        <div className="slot-picker__days">
-          {days.map((d) => (
-            <button
-              key={d.key}
-              type="button"
-              className="slot-picker__day"
-              aria-pressed={d.key === day.key}
-              onClick={() => {
-                setDayKey(d.key);
-                onSelect(null);
-              }}
-            >
-              {d.label}
-            </button>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset className="slot-picker__group">
-        <legend className="slot-picker__legend">Choose a time on {day.label}</legend>
-        <div className="slot-picker__times">
-          {day.slots.map((s) => (
-            <button
-              key={s.start_time}
-              type="button"
-              className="slot-picker__time"
-              aria-pressed={selected?.start_time === s.start_time}
-              onClick={() => onSelect(s)}
-            >
-              {formatSlotTime(new Date(s.start_time), timeZone)}
-            </button>
-          ))}
-        </div>
-      </fieldset>
-      <p className="slot-picker__zone">Times in {timeZone}.</p>
+      <SlotChoice {...props} zoneNote={`Times in ${props.timeZone}.`} />
     </div>
   );
 }

@@ -73,11 +73,6 @@ function api(overrides: Routes = {}) {
     [`GET /product/${ORG_ID}/template/${LAB}/products`]: json(200, labProducts()),
     [cardPath]: json(404, { text: 'NotFound', message: 'x' }),
     'GET /states': json(200, STATES),
-    'GET /v2/payments/config': json(200, {
-      provider: 'sandbox',
-      publishable_key: null,
-      tokens_url: '/sandbox/payments/tokens',
-    }),
     'GET /v2/address/config': json(200, { autocomplete: false }),
     'GET /v2/address/zip/90210': json(200, {
       zip: '90210',
