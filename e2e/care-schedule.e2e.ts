@@ -82,6 +82,9 @@ for (const [label, viewport, daysAhead] of [
           const hours = override.getByRole('group', { name: `Hours on ${date}` });
           await hours.getByLabel(/^From/).fill('06:00');
           await hours.getByLabel(/^To/).fill('07:00');
+          // the physician's video room, which their patients' waiting room opens
+          const room = `https://meet.jit.si/evergreen-schedule-${label}`;
+          await page.getByLabel('Video room link').fill(room);
           await snap(page, `care-availability-${label}`);
           await expectAccessible(page, 'availability editor', { title: 'Availability' });
           await page.getByRole('button', { name: 'Save availability' }).click();
@@ -91,6 +94,7 @@ for (const [label, viewport, daysAhead] of [
           const saved = await admin.ok<PhysicianAvailability>('GET', availabilityUrl());
           expect(saved.overrides).toContainEqual({ date, blocks: [{ start: '06:00', end: '07:00' }] });
           expect(saved.weekly).toEqual(original.weekly);
+          expect(saved.room_link).toBe(room);
 
           // the open times the patient would be offered on that date: 06:00 and 06:30 of the physician's day
           const offered = await admin.ok<Availability>(

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { HOURS_OVERLAP, hoursProblems } from '../scheduling/hours-rules';
+import {
+  ROOM_LINK_MAX,
+  ROOM_LINK_MESSAGE,
+  ROOM_LINK_PATTERN,
+  ROOM_LINK_TOO_LONG,
+} from '../scheduling/room-link';
 import { AVAILABILITY_MAX_DAYS } from '../scheduling/slots';
 import { isKnownTimeZone } from '../scheduling/zoned-time';
 import { Id } from './common';
@@ -151,10 +157,21 @@ const HoursBlock = z
   .refine((b) => b.start < b.end, { message: 'The end must be after the start.', path: ['end'] });
 const CalendarDate = z.iso.date({ message: 'Must be a date such as 2026-03-08.' });
 
-/** A physician's availability: weekly hours and date overrides, all in the physician's zone. */
+/** A physician's video room link (scheduling/room-link.ts). */
+export const RoomLink = z
+  .string()
+  .trim()
+  .max(ROOM_LINK_MAX, ROOM_LINK_TOO_LONG)
+  .regex(ROOM_LINK_PATTERN, ROOM_LINK_MESSAGE);
+
+/**
+ * A physician's availability: weekly hours and date overrides, all in the physician's zone, and their video
+ * room (null: none; left out when saving: unchanged).
+ */
 export const PhysicianAvailability = z
   .object({
     time_zone: TimeZoneName,
+    room_link: RoomLink.nullable().optional(),
     weekly: z
       .array(
         z

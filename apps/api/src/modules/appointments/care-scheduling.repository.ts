@@ -97,14 +97,32 @@ export function createCareSchedulingRepository(db: Db) {
       return { weekly, overrides };
     },
 
-    /** Replaces the physician's weekly hours and overrides in one transaction. */
+    /** The physician's video room link, or null. */
+    async roomLink(physicianId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ roomLink: physicians.roomLink })
+        .from(physicians)
+        .where(eq(physicians.id, physicianId));
+      return row?.roomLink ?? null;
+    },
+
+    /**
+     * Replaces the physician's weekly hours and overrides in one transaction, and their room link with them
+     * when one is given (null clears it).
+     */
     async replaceAvailability(
       physicianId: string,
       timeZone: string,
       weekly: { weekday: number; start: string; end: string }[],
       overrides: { date: string; blocks: { start: string; end: string }[] }[],
+      roomLink?: string | null,
     ): Promise<void> {
       await db.transaction(async (tx) => {
+        if (roomLink !== undefined)
+          await tx
+            .update(physicians)
+            .set({ roomLink: roomLink || null })
+            .where(eq(physicians.id, physicianId));
         await tx.delete(physicianAvailability).where(eq(physicianAvailability.physicianId, physicianId));
         await tx
           .delete(physicianAvailabilityOverrides)

@@ -58,7 +58,7 @@ export const careSchedulingRoutes: FastifyPluginAsyncZod<{ service: Appointments
   }
 
   async function availabilityOf(id: string): Promise<PhysicianAvailability> {
-    const rows = await care.availability(id);
+    const [rows, roomLink] = await Promise.all([care.availability(id), care.roomLink(id)]);
     const timeZone = rows.weekly[0]?.timeZone ?? rows.overrides[0]?.timeZone ?? DEFAULT_APPOINTMENT_TIME_ZONE;
     const overrides = new Map<string, { start: string; end: string }[]>();
     for (const o of rows.overrides) {
@@ -68,6 +68,7 @@ export const careSchedulingRoutes: FastifyPluginAsyncZod<{ service: Appointments
     }
     return {
       time_zone: timeZone,
+      room_link: roomLink,
       weekly: rows.weekly.map((w) => ({ weekday: w.weekday, start: clock(w.start), end: clock(w.end) })),
       overrides: [...overrides].map(([date, blocks]) => ({ date, blocks })),
     };
@@ -140,7 +141,8 @@ export const careSchedulingRoutes: FastifyPluginAsyncZod<{ service: Appointments
       config: { access: { kind: 'staff' } },
       schema: {
         tags,
-        summary: 'A physician’s weekly hours and date overrides, in their time zone',
+        summary:
+          'A physician’s weekly hours and date overrides, in their time zone, and their video room link',
         params: PhysicianParams,
         response: { 200: PhysicianAvailability, ...errorResponses },
       },
@@ -158,7 +160,7 @@ export const careSchedulingRoutes: FastifyPluginAsyncZod<{ service: Appointments
       schema: {
         tags,
         summary:
-          'Replace a physician’s weekly hours and date overrides (a date with no blocks is a day off); booked appointments stay',
+          'Replace a physician’s weekly hours and date overrides (a date with no blocks is a day off) and, when given, their video room link; booked appointments stay',
         params: PhysicianParams,
         body: PhysicianAvailability,
         response: { 200: PhysicianAvailability, ...errorResponses },
@@ -166,8 +168,8 @@ export const careSchedulingRoutes: FastifyPluginAsyncZod<{ service: Appointments
     },
     async (request) => {
       await physicianOfClinic(request.params.org, request.params.id);
-      const { time_zone, weekly, overrides } = request.body;
-      await care.replaceAvailability(request.params.id, time_zone, weekly, overrides);
+      const { time_zone, weekly, overrides, room_link } = request.body;
+      await care.replaceAvailability(request.params.id, time_zone, weekly, overrides, room_link);
       return availabilityOf(request.params.id);
     },
   );

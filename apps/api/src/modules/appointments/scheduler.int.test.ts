@@ -291,7 +291,8 @@ describe('the clinic’s side: /care/{org}/...', () => {
     };
     const put = await t.app.inject({ method: 'PUT', url, headers: bearer(care), payload: body });
     expect(put.statusCode, put.body).toBe(200);
-    expect(json(put)).toEqual(body);
+    // the room link, left out, stays as it was
+    expect(json(put)).toEqual({ ...body, room_link: before.room_link });
     const p = await patientIn(evergreen, 'OR');
     const a = await availability(
       p,
@@ -330,6 +331,42 @@ describe('the clinic’s side: /care/{org}/...', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('keeps a physician’s video room link, which their appointments’ waiting room opens', async () => {
+    const okafor = await physicianId(evergreen, 'Okafor');
+    const url = `/care/${evergreen}/physicians/${okafor}/availability`;
+    const saved = json<PhysicianAvailability>(await t.app.inject({ url, headers: bearer(care) }));
+    const put = (room_link: unknown) =>
+      t.app.inject({ method: 'PUT', url, headers: bearer(care), payload: { ...saved, room_link } });
+    try {
+      const link = 'https://meet.jit.si/evergreen-okafor-room';
+      const res = await put(`  ${link} `);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(json<PhysicianAvailability>(res).room_link).toBe(link);
+      const p = await patientIn(evergreen, 'NY');
+      const slot = (await availability(p, `kind=coaching&days=14&physician_id=${okafor}`)).slots[0]!;
+      const booked = await book(p, { kind: 'coaching', start_time: slot.start_time, physician_id: okafor });
+      expect(booked.statusCode, booked.body).toBe(201);
+      expect(json<Appointment>(booked).room_link).toBe(link);
+
+      for (const bad of [
+        'http://meet.example.com/room',
+        'javascript:alert(1)',
+        'meet.jit.si/room',
+        'x'.repeat(501),
+      ]) {
+        const refused = await put(bad);
+        expect(refused.statusCode, bad).toBe(400);
+      }
+      expect(json<{ message: string }>(await put('http://meet.example.com/room')).message).toContain(
+        'https://',
+      );
+      const cleared = await put(null);
+      expect(json<PhysicianAvailability>(cleared).room_link).toBeNull();
+    } finally {
+      await put(saved.room_link ?? null);
+    }
   });
 
   it('books on a patient’s behalf, shows it in the day and week schedule, and cancels it with a message', async () => {

@@ -31,6 +31,7 @@ describe('the availability form', () => {
     ]);
     expect(payloadOf(form)).toEqual({
       time_zone: 'America/Chicago',
+      room_link: null,
       // Monday first, Sunday last
       weekly: [saved.weekly[0], saved.weekly[1], saved.weekly[2]],
       overrides: [saved.overrides[1], saved.overrides[0]],

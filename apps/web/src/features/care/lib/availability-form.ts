@@ -1,6 +1,7 @@
 import type { PhysicianAvailability } from '@portal/domain/contracts/appointment';
 import { clockOf, minutesOfDay } from '@portal/domain/scheduling/availability';
 import { hoursProblems } from '@portal/domain/scheduling/hours-rules';
+import { roomLinkProblem } from '@portal/domain/scheduling/room-link';
 import { US_TIME_ZONES } from '@portal/domain/scheduling/us-time-zones';
 
 export interface HoursRow {
@@ -18,6 +19,8 @@ export interface OverrideRow {
 
 export interface AvailabilityForm {
   timeZone: string;
+  /** The physician's video room; empty for none. */
+  roomLink: string;
   /** Hours by weekday, 0 Sunday to 6 Saturday. */
   weekly: HoursRow[][];
   overrides: OverrideRow[];
@@ -47,6 +50,7 @@ export function formOf(saved: PhysicianAvailability, key: () => string): Availab
   for (const b of saved.weekly) weekly[b.weekday]!.push({ start: b.start, end: forField(b.end) });
   return {
     timeZone: saved.time_zone,
+    roomLink: saved.room_link ?? '',
     weekly,
     overrides: saved.overrides.map((o) => ({
       key: key(),
@@ -62,6 +66,7 @@ export function payloadOf(form: AvailabilityForm): PhysicianAvailability {
   const toEnd = (clock: string) => (clock === '23:59' ? '24:00' : clock);
   return {
     time_zone: form.timeZone,
+    room_link: form.roomLink.trim() || null,
     weekly: WEEKDAYS.flatMap(({ weekday }) =>
       form.weekly[weekday]!.map((b) => ({ weekday, start: b.start, end: toEnd(b.end) })),
     ),
@@ -88,6 +93,8 @@ export function nextHours(rows: readonly HoursRow[]): HoursRow {
  */
 export function formProblems(form: AvailabilityForm): Record<string, string> {
   const problems: Record<string, string> = {};
+  const room = form.roomLink.trim() ? roomLinkProblem(form.roomLink) : null;
+  if (room) problems.roomLink = room;
   const hours = (rows: readonly HoursRow[], prefix: string) => {
     rows.forEach((r, i) => {
       if (!r.start) problems[`${prefix}.${i}.start`] = 'Enter a start time.';

@@ -1,5 +1,6 @@
 import type { CarePhysician, PhysicianAvailability } from '@portal/domain/contracts/appointment';
 import { HOURS_OVERLAP } from '@portal/domain/scheduling/hours-rules';
+import { ROOM_LINK_MESSAGE } from '@portal/domain/scheduling/room-link';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { json, mockApi, ORG_ID, renderRoute, setOrganization } from '../../../test/helpers';
@@ -76,6 +77,7 @@ describe('the availability editor', () => {
     const hours = within(screen.getByRole('group', { name: 'Hours on 2026-07-01' }));
     fireEvent.change(hours.getByLabelText(/^From/), { target: { value: '10:00' } });
     fireEvent.change(hours.getByLabelText(/^To/), { target: { value: '14:00' } });
+    await user.type(screen.getByLabelText('Video room link'), 'https://meet.jit.si/okafor');
 
     await user.click(screen.getByRole('button', { name: 'Save availability' }));
     expect(
@@ -86,6 +88,7 @@ describe('the availability editor', () => {
     expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
       {
         time_zone: 'America/New_York',
+        room_link: 'https://meet.jit.si/okafor',
         weekly: [
           { weekday: 1, start: '09:00', end: '12:00' },
           { weekday: 1, start: '13:00', end: '17:30' },
@@ -115,6 +118,26 @@ describe('the availability editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save availability' }));
     expect(screen.getByText('Enter the date.')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
+  });
+
+  it('refuses a room link that is not https before sending, and clears one emptied', async () => {
+    const { user, requests } = setUp({ ...SAVED, room_link: 'https://meet.jit.si/okafor' });
+    const room = await screen.findByLabelText('Video room link');
+    expect(room).toHaveValue('https://meet.jit.si/okafor');
+    await user.clear(room);
+    await user.type(room, 'http://meet.example.com/okafor');
+    await user.click(screen.getByRole('button', { name: 'Save availability' }));
+    expect(room).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(ROOM_LINK_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText('Some hours need a look: see the messages below.')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
+
+    await user.clear(room);
+    await user.click(screen.getByRole('button', { name: 'Save availability' }));
+    await screen.findByText('Availability saved. New bookings follow these hours; booked appointments stay.');
+    expect(
+      requests.filter((r) => r.method === 'PUT').map((r) => (r.body as PhysicianAvailability).room_link),
+    ).toEqual([null]);
   });
 
   it('shows the server’s refusal when it names no field of the form', async () => {

@@ -107,7 +107,7 @@ function AvailabilityEditor({ physicianId, saved }: { physicianId: string; saved
   return (
     <form className="care-availability__form" noValidate onSubmit={submit}>
       {server.form ? <Alert tone="error">{server.form}</Alert> : null}
-      {Object.keys(problems).length > 0 ? (
+      {Object.keys(problems).some((field) => field !== 'roomLink') ? (
         <Alert tone="error">Some hours need a look: see the messages below.</Alert>
       ) : null}
       <Select
@@ -119,6 +119,20 @@ function AvailabilityEditor({ physicianId, saved }: { physicianId: string; saved
         onChange={(e) => {
           const timeZone = e.target.value;
           change((f) => ({ ...f, timeZone }));
+        }}
+      />
+      <TextInput
+        label="Video room link"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        hint="Patients join this physician's video calls here from their appointments. Leave it empty to use each booking's own location."
+        value={form.roomLink}
+        error={problems.roomLink ?? server.fields.room_link}
+        fieldClassName="care-availability__room"
+        onChange={(e) => {
+          const roomLink = e.target.value;
+          change((f) => ({ ...f, roomLink }));
         }}
       />
 
