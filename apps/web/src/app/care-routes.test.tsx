@@ -24,7 +24,7 @@ describe('who reaches the care workspace', () => {
     signInStaff('care_team');
     mockApi({ [QUEUE]: json(200, queuePage([])) });
     const { router } = renderRoute(`/dashboard/${STAFF_ID}/profile`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Review queue' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Review queue' });
     expect(currentUrl(router)).toBe('/care');
     expect(screen.getByText('Care coordinator')).toBeInTheDocument();
   });

@@ -23,13 +23,13 @@ describe('redirects', () => {
   it('/ goes to /get-started, keeping the query', async () => {
     const { router } = renderRoute('/?utm_source=ad');
     await waitFor(() => expect(currentUrl(router)).toBe('/get-started?utm_source=ad'));
-    expect(await screen.findByRole('button', { name: 'Start My Visit' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Start My Visit' });
   });
 
   it('/product/{id} goes to its login variant', async () => {
     const { router } = renderRoute('/product/abc123');
     await waitFor(() => expect(currentUrl(router)).toBe('/product/login/abc123'));
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Log in' });
   });
 
   it.each([
@@ -41,7 +41,7 @@ describe('redirects', () => {
     signIn();
     const { router } = renderRoute(path);
     await waitFor(() => expect(currentUrl(router)).toBe(`/dashboard/${USER_ID}/messages`));
-    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Messages' });
   });
 
   it('/messages/{userId} uses the route userId even before login', async () => {
@@ -90,7 +90,7 @@ describe('redirects', () => {
   it('a consultation route with a valid intake shows its screen inside the consultation shell', async () => {
     signIn();
     renderRoute(`/consultation/protocol-selection/${INTAKE_ID}`);
-    expect(await screen.findByRole('heading', { name: 'Select your protocol' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Select your protocol' });
     expect(screen.getByRole('navigation', { name: 'Visit progress' })).toBeInTheDocument();
   });
 
@@ -139,7 +139,7 @@ describe('redirects', () => {
   it.each(['/appointment/cb'])('%s is a registered screen', async (path) => {
     signIn();
     const { router } = renderRoute(path);
-    expect(await screen.findByRole('heading', { name: 'Appointment Booking' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Appointment Booking' });
     expect(screen.queryByText(MESSAGES.pageNotFoundTitle)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path.split('?')[0]);
   });
@@ -157,7 +157,7 @@ describe('redirects', () => {
   ])('%s names its item while it is still to come', async (path, title) => {
     signIn();
     renderRoute(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: title });
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(`${title} · Patient Portal`));
   });
@@ -181,22 +181,22 @@ describe('redirects', () => {
   it('an item of an unknown dashboard page, or a visit under one, is a 404', async () => {
     signIn();
     const first = renderRoute(`/dashboard/${USER_ID}/nonsense/${INTAKE_ID}`);
-    expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle });
     first.unmount();
     renderRoute(`/dashboard/${USER_ID}/nonsense/intake/${INTAKE_ID}/profile`);
-    expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle });
   });
 
   it('an unknown path shows the 404 page', async () => {
     renderRoute('/no/such/page');
-    expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle });
     expect(screen.getByText(MESSAGES.pageNotFound)).toBeInTheDocument();
   });
 
   it('an unknown dashboard page or consultation section is a 404', async () => {
     signIn();
     renderRoute(`/dashboard/${USER_ID}/nonsense`);
-    expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle });
   });
 });
 
@@ -209,7 +209,7 @@ describe('login guard', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirectPath')).toBe(
       `/dashboard/${USER_ID}/subscriptions?tab=active`,
     );
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Log in' });
   });
 
   it.each([
@@ -230,7 +230,7 @@ describe('login guard', () => {
     const { router } = renderRoute(`/dashboard/${USER_ID}/profile`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toMatch(/^\?expired=true/);
-    expect(await screen.findByText(MESSAGES.sessionExpired)).toBeInTheDocument();
+    await screen.findByText(MESSAGES.sessionExpired);
     expect(getToken()).toBeNull();
   });
 
@@ -240,7 +240,7 @@ describe('login guard', () => {
       [`GET /users/${ORG_ID}/user/${USER_ID}/patient`]: json(200, patient({ first_name: 'Ada' })),
     });
     renderRoute(`/dashboard/${USER_ID}/profile`);
-    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
     expect(getStoredUser()?.first_name).toBe('Ada');
     expect(requests.filter((r) => r.path === `/users/${ORG_ID}/user/${USER_ID}/patient`)).toHaveLength(1);
   });
@@ -278,7 +278,7 @@ describe('login guard', () => {
       window.localStorage.setItem('token', token);
       mockApi({ [`GET /users/${ORG_ID}/user/${USER_ID}/patient`]: answer });
       const { router } = renderRoute(`/dashboard/${USER_ID}/profile`);
-      expect(await screen.findByRole('heading', { level: 1, name: message })).toBeInTheDocument();
+      await screen.findByRole('heading', { level: 1, name: message });
       expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe(`/dashboard/${USER_ID}/profile`);
       expect(getToken()).toBe(token);
@@ -303,7 +303,7 @@ describe('signed-in shell', () => {
     signIn();
     const requests = mockApi({ 'POST /v2/auth/logout': new Response(null, { status: 204 }) });
     const { user, router } = renderRoute(`/dashboard/${USER_ID}/profile`);
-    expect(await screen.findByRole('heading', { name: 'Welcome, Jane' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Welcome, Jane' });
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute(

@@ -144,10 +144,10 @@ describe('CardField (merchant call)', () => {
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${MERCHANT_PATH}`]);
 
     handlers.change!({ complete: false, error: { message: 'Your card number is incomplete.' } });
-    expect(await screen.findByText('Your card number is incomplete.')).toBeInTheDocument();
+    await screen.findByText('Your card number is incomplete.');
     expect(screen.getByText('incomplete')).toBeInTheDocument();
     handlers.change!({ complete: true });
-    expect(await screen.findByText('valid')).toBeInTheDocument();
+    await screen.findByText('valid');
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(onToken).toHaveBeenCalledWith('pm_123'));
     expect(createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: element });
@@ -158,7 +158,7 @@ describe('CardField (merchant call)', () => {
       [`GET ${MERCHANT_PATH}`]: json(404, { text: 'NotFound', message: 'The organization was not found.' }),
     });
     renderWithQuery(<Harness onToken={vi.fn()} />);
-    expect(await screen.findByText(MESSAGES.paymentGeneric)).toBeInTheDocument();
+    await screen.findByText(MESSAGES.paymentGeneric);
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
   });
 });
@@ -176,7 +176,7 @@ describe('DiscountCodeField', () => {
       <DiscountCodeField products={[{ product: 'p1', quantity: 1 }]} onChange={onChange} />,
     );
     await user.type(screen.getByLabelText('Discount code'), 'SAVE10{Enter}');
-    expect(await screen.findByText(MESSAGES.couponApplied)).toBeInTheDocument();
+    await screen.findByText(MESSAGES.couponApplied);
     expect(onChange).toHaveBeenLastCalledWith({ promoCode: 'SAVE10', percentages: { p1: 10 } });
     await user.type(screen.getByLabelText('Discount code'), 'X');
     expect(onChange).toHaveBeenLastCalledWith(null);

@@ -102,7 +102,7 @@ describe('Appointments page (001 §2, §4)', () => {
   it('lists the appointments newest first: Canceled marked, actions only for those to come', async () => {
     mockApi({ [LIST]: json(200, [PAST, CANCELED, NEXT]), [PATIENT]: json(200, patient({ state: 'TX' })) });
     renderRoute(PAGE);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Appointments' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Appointments' });
     const list = await screen.findByRole('list', { name: 'Your appointments' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((i) => within(i).getByText(/, 2026$/).textContent)).toEqual([
@@ -134,7 +134,7 @@ describe('Appointments page (001 §2, §4)', () => {
   it("says 'No Upcoming Appointments' when nothing is to come", async () => {
     mockApi({ [LIST]: json(200, [PAST]), [PATIENT]: json(200, patient({ state: 'TX' })) });
     renderRoute(PAGE);
-    expect(await screen.findByRole('heading', { name: 'No Upcoming Appointments' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'No Upcoming Appointments' });
     const list = screen.getByRole('list', { name: 'Your appointments' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
   });
@@ -180,14 +180,14 @@ describe('Appointments page (001 §2, §4)', () => {
     const { user, router } = renderRoute(PAGE);
     await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
     expect(currentUrl(router)).toBe(`${PAGE}?reschedule=${NEXT._id}`);
-    expect(await screen.findByRole('heading', { name: 'Reschedule Physician Visit' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Reschedule Physician Visit' });
     await user.click(
       await screen.findByRole('button', {
         name: formatSlotTime(new Date(SLOTS[1]!.start_time), patientTimeZone()),
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('heading', { name: 'Your call is booked' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your call is booked' });
     const asked = requests.find((r) => r.path.startsWith('/v2/appointments/availability'));
     expect(asked?.path).toContain(`physician_id=${MAYA}`);
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
@@ -207,9 +207,9 @@ describe('Appointments page (001 §2, §4)', () => {
       'POST /v2/appointments': json(201, booked),
     });
     const { user, router } = renderRoute(PAGE);
-    expect(await screen.findByRole('heading', { name: 'No Upcoming Appointments' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'No Upcoming Appointments' });
     await user.click(await screen.findByRole('button', { name: 'Book' }));
-    expect(await screen.findByRole('heading', { name: 'Schedule Appointment' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Schedule Appointment' });
     expect(currentUrl(router)).toBe(`${PAGE}?physician=${MAYA}`);
     expect(screen.getByText(/Book with your account e-mail \(jane@example.com\)/)).toBeInTheDocument();
     await user.click(
@@ -218,7 +218,7 @@ describe('Appointments page (001 §2, §4)', () => {
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('heading', { name: 'Your call is booked' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your call is booked' });
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       kind: 'consultation',
       start_time: SLOTS[0]!.start_time,
@@ -238,22 +238,22 @@ describe('Appointments page (001 §2, §4)', () => {
       'GET /v2/appointments/availability': availability,
     });
     const { user, router } = renderRoute(`${PAGE}?view=book`);
-    expect(await screen.findByRole('heading', { name: 'Book Physician' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Book Physician' });
     await user.click(await screen.findByRole('button', { name: 'Book with Omar' }));
-    expect(await screen.findByRole('heading', { name: 'Schedule Appointment' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Schedule Appointment' });
     expect(screen.getByRole('article', { name: 'Omar Okafor, MD' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(await screen.findByRole('heading', { name: 'Book Physician' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Book Physician' });
     expect(currentUrl(router)).toBe(`${PAGE}?view=book`);
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(await screen.findByRole('list', { name: 'Your appointments' })).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'Your appointments' });
   });
 
   it('asks for a home state before listing physicians', async () => {
     signIn(patient({ state: null }));
     mockApi({ [LIST]: json(200, []), [PATIENT]: json(200, patient({ state: null })) });
     renderRoute(`${PAGE}?view=book`);
-    expect(await screen.findByText(/Add your home state in/)).toBeInTheDocument();
+    await screen.findByText(/Add your home state in/);
   });
 });
 
@@ -267,7 +267,7 @@ describe('Providers page (001 §2)', () => {
       ]),
     });
     renderRoute(PROVIDERS);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Providers' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Providers' });
     const maya = await screen.findByRole('article', { name: 'Maya Okafor, MD' });
     expect(within(maya).getByText('NPI 1234567893')).toBeInTheDocument();
     expect(within(maya).getByText('Maya treats longevity patients.')).toBeInTheDocument();
@@ -286,7 +286,7 @@ describe('Providers page (001 §2)', () => {
     signIn(patient({ state: null }));
     const requests = mockApi({ [PATIENT]: json(200, patient({ state: null })) });
     renderRoute(PROVIDERS);
-    expect(await screen.findByText(/Add your home state in/)).toBeInTheDocument();
+    await screen.findByText(/Add your home state in/);
     expect(requests.some((r) => r.path.startsWith('/physician/'))).toBe(false);
   });
 });

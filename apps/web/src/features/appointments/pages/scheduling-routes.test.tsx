@@ -51,21 +51,21 @@ describe('scheduling routes (001 §2)', () => {
       'POST /v2/appointments': json(201, booked(null)),
     });
     const { user } = renderRoute('/schedule-onboarding');
-    expect(await screen.findByRole('heading', { name: 'Book your onboarding call' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Book your onboarding call' });
     await user.click(
       await screen.findByRole('button', {
         name: formatSlotTime(new Date(SLOT.start_time), patientTimeZone()),
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('heading', { name: 'Your call is booked' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your call is booked' });
     expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({ kind: 'consultation' });
   });
 
   it('/appointment/cb shows the booking the scheduler names, from the portal appointments', async () => {
     mockApi({ [LIST]: json(200, [booked('other-booking', 'Daniel Reyes, DO'), booked('cal-123')]) });
     renderRoute('/appointment/cb?invitee_uuid=cal-123');
-    expect(await screen.findByRole('heading', { name: 'Your appointment is booked' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your appointment is booked' });
     expect(screen.getByText('With Maya Okafor, MD')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View your appointments' })).toHaveAttribute(
       'href',
@@ -77,8 +77,8 @@ describe('scheduling routes (001 §2)', () => {
     let calls = 0;
     mockApi({ [LIST]: () => json(200, ++calls < 2 ? [] : [booked('cal-456')]) });
     renderRoute('/appointment/cb?uid=cal-456');
-    expect(await screen.findByText('Confirming your booking')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Your appointment is booked' })).toBeInTheDocument();
+    await screen.findByText('Confirming your booking');
+    await screen.findByRole('heading', { name: 'Your appointment is booked' });
     expect(calls).toBeGreaterThanOrEqual(2);
   });
 });

@@ -205,7 +205,7 @@ describe('campaign and product landings (000 §2 Auth container)', () => {
       [`GET /v2/products/${PRODUCT}/public`]: product('lab'),
     });
     const setup = renderRoute(`/campaign/login/${CAMPAIGN}`);
-    expect(await screen.findByRole('heading', { name: 'Know your numbers' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Know your numbers' });
     expect(screen.getByText(campaign.description)).toBeInTheDocument();
     expect(screen.getByText('Essentials Panel')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
@@ -219,7 +219,7 @@ describe('campaign and product landings (000 §2 Auth container)', () => {
   it('shows the signup form on the campaign landing', async () => {
     mockApi({ [`GET /marketing/campaigns/${CAMPAIGN}/public`]: json(200, campaign) });
     renderRoute(`/campaign/lab/${CAMPAIGN}`);
-    expect(await screen.findByRole('heading', { name: 'Know your numbers' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Know your numbers' });
     expect(screen.getByRole('button', { name: 'Start My Visit' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
@@ -244,7 +244,7 @@ describe('campaign and product landings (000 §2 Auth container)', () => {
       }),
     });
     renderRoute(`/product/supplement/${PRODUCT}`);
-    expect(await screen.findByRole('heading', { name: 'A supplement product' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'A supplement product' });
     expect(screen.getByText('Two softgels a day.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start My Visit' })).toBeInTheDocument();
   });

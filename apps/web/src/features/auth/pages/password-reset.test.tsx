@@ -26,7 +26,7 @@ describe('password reset request', () => {
 
     await user.type(screen.getByLabelText('Email'), 'Jane@Example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText(MESSAGES.resetRequestSuccess)).toBeInTheDocument();
+    await screen.findByText(MESSAGES.resetRequestSuccess);
     expect(requests[0]?.body).toEqual({ email_address: 'jane@example.com' });
 
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -38,7 +38,7 @@ describe('password reset request', () => {
     const { user } = renderRoute('/request-password-reset');
     await user.type(await screen.findByLabelText('Email'), 'jane@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText(MESSAGES.resetRequestFailure)).toBeInTheDocument();
+    await screen.findByText(MESSAGES.resetRequestFailure);
   });
 });
 
@@ -64,7 +64,7 @@ describe('new password', () => {
     await user.type(await screen.findByLabelText('New password'), 'secret1');
     await user.type(screen.getByLabelText('Confirm password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByText(PASSWORD_RESET_DONE)).toBeInTheDocument();
+    await screen.findByText(PASSWORD_RESET_DONE);
     expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(requests[0]?.body).toEqual({
       new_password: 'secret1',
@@ -86,7 +86,7 @@ describe('new password', () => {
     await user.type(await screen.findByLabelText('New password'), 'secret1');
     await user.type(screen.getByLabelText('Confirm password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByText('This reset link has expired.')).toBeInTheDocument();
+    await screen.findByText('This reset link has expired.');
     expect(screen.getByRole('link', { name: MESSAGES.resetResubmit })).toHaveAttribute(
       'href',
       '/request-password-reset',

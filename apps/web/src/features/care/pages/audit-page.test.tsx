@@ -62,7 +62,7 @@ describe('the audit trail', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Viewed users subscriptions')).toBeInTheDocument();
+    await screen.findByText('Viewed users subscriptions');
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(requests.at(-1)?.path).toContain('cursor=next-page');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
@@ -91,7 +91,7 @@ describe('the audit trail', () => {
     signInStaff('admin');
     mockApi({ [AUDIT]: json(200, { items: [], next_cursor: null }) });
     const first = renderRoute(`/care/audit?actor=${STAFF_ID}`);
-    expect(await screen.findByRole('heading', { name: 'Nothing recorded yet' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Nothing recorded yet' });
     first.unmount();
 
     signInStaff('physician');

@@ -42,7 +42,7 @@ describe("the chart's identity check", () => {
     );
     expect(screen.getAllByText('Verification Pending').length).toBeGreaterThan(0);
     await user.click(section.getByRole('button', { name: 'Verify identity' }));
-    expect(await section.findByText('Identity verified. The patient has been told.')).toBeInTheDocument();
+    await section.findByText('Identity verified. The patient has been told.');
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ status: 'completed' });
     await waitFor(() => expect(screen.getAllByText('Verified Account').length).toBeGreaterThan(0));
     expect(section.queryByRole('button', { name: 'Verify identity' })).not.toBeInTheDocument();
@@ -85,14 +85,14 @@ describe("the chart's identity check", () => {
     });
     const { user } = renderRoute(CHART_PATH);
     await user.click(await screen.findByRole('button', { name: 'Verify identity' }));
-    expect(await screen.findByText('You are not allowed to do this.')).toBeInTheDocument();
+    await screen.findByText('You are not allowed to do this.');
   });
 
   it('offers no identity action to an admin', async () => {
     signInStaff('admin');
     mockApi({ [CHART]: json(200, chart()) });
     renderRoute(CHART_PATH);
-    expect(await screen.findByRole('heading', { name: 'Identity photos' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Identity photos' });
     expect(screen.queryByRole('button', { name: 'Verify identity' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
   });

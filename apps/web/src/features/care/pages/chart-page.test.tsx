@@ -26,7 +26,7 @@ describe("a patient's chart", () => {
     signInStaff();
     mockApi({ [CHART]: json(200, chart()) });
     renderRoute(CHART_PATH);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
     expect(screen.getByText('36 years')).toBeInTheDocument();
     expect(screen.getByText('Female')).toBeInTheDocument();
     expect(screen.getAllByText('Verification Pending').length).toBeGreaterThan(0);
@@ -72,7 +72,7 @@ describe("a patient's chart", () => {
     expect(notes.getByText('Write the note.')).toBeInTheDocument();
     await user.type(notes.getByLabelText('Add a private note'), 'Prefers e-mail.');
     await user.click(notes.getByRole('button', { name: 'Add note' }));
-    expect(await notes.findByText('Prefers e-mail.', { selector: 'p' })).toBeInTheDocument();
+    await notes.findByText('Prefers e-mail.', { selector: 'p' });
     expect(notes.getByLabelText('Add a private note')).toHaveValue('');
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ body: 'Prefers e-mail.' });
   });
@@ -199,7 +199,7 @@ describe("a patient's chart", () => {
     expect(dialog.getByText('Write the reason.')).toBeInTheDocument();
     await user.type(dialog.getByLabelText('Reason'), 'Not a candidate with this history.');
     await user.click(dialog.getByRole('button', { name: 'Confirm denial' }));
-    expect(await screen.findByText(/Denied: Ada Lovelace has been told/)).toBeInTheDocument();
+    await screen.findByText(/Denied: Ada Lovelace has been told/);
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       reason: 'Not a candidate with this history.',
     });
@@ -230,7 +230,7 @@ describe("a patient's chart", () => {
     await user.type(dialog.getByLabelText('Message to the patient'), 'Please retake the selfie in daylight.');
     await user.type(dialog.getByLabelText('Hold the visit until'), '2026-06-20');
     await user.click(dialog.getByRole('button', { name: 'Send the request' }));
-    expect(await screen.findByText('Sent back to Ada Lovelace for a new photo.')).toBeInTheDocument();
+    await screen.findByText('Sent back to Ada Lovelace for a new photo.');
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       reason: 'photo',
       message: 'Please retake the selfie in daylight.',
@@ -243,7 +243,7 @@ describe("a patient's chart", () => {
     const hold = { is_awaiting: true, reason: 'Your ID photo is blurred.', hold_date: '2026-06-17' };
     mockApi({ [CHART]: json(200, chart({ visits: [chartVisit({ awaiting_patient_update: hold })] })) });
     renderRoute(CHART_PATH);
-    expect(await screen.findByText('Waiting for the patient')).toBeInTheDocument();
+    await screen.findByText('Waiting for the patient');
     expect(screen.getByText('Asked: Your ID photo is blurred. Held until Jun 17, 2026.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
@@ -252,7 +252,7 @@ describe("a patient's chart", () => {
     signInStaff();
     mockApi({ [CHART]: json(200, chart({ visits: [chartVisit({ physician_review: true })] })) });
     renderRoute(CHART_PATH);
-    expect(await screen.findByText('Approved')).toBeInTheDocument();
+    await screen.findByText('Approved');
     expect(screen.queryByRole('heading', { name: 'Decision' })).not.toBeInTheDocument();
   });
 });

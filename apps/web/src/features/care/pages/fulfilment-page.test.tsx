@@ -83,7 +83,7 @@ describe('the fulfilment page', () => {
     signInStaff('care_team');
     const requests = pharmacy(order());
     const { user } = renderRoute('/care/fulfilment');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Fulfilment' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Fulfilment' });
     const rows = await screen.findAllByRole('row');
     const row = within(rows[1] as HTMLElement);
     expect(row.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
@@ -105,7 +105,7 @@ describe('the fulfilment page', () => {
       await screen.findByText('Ada Lovelace’s Generic Rapamycin (Sirolimus) is now processing.'),
     ).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ to: 'processing' });
-    expect(await screen.findByText('No orders awaiting fulfilment')).toBeInTheDocument();
+    await screen.findByText('No orders awaiting fulfilment');
   });
 
   it('ships from the Processing tab only with a tracking number, asked in a dialog', async () => {
@@ -140,10 +140,10 @@ describe('the fulfilment page', () => {
       tracking_number: '1Z999AA10123456784',
       carrier: 'UPS',
     });
-    expect(await screen.findByText(/is now shipped\.$/)).toBeInTheDocument();
+    await screen.findByText(/is now shipped\.$/);
 
     await user.click(screen.getByRole('tab', { name: /^Shipped/ }));
-    expect(await screen.findByText('1Z999AA10123456784')).toBeInTheDocument();
+    await screen.findByText('1Z999AA10123456784');
     expect(screen.getByRole('button', { name: /^Mark delivered/ })).toBeInTheDocument();
   });
 

@@ -67,7 +67,7 @@ describe('the care team inbox', () => {
       ),
     });
     renderRoute('/care/messages');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Messages' });
     await screen.findByRole('link', { name: 'Ada Lovelace' });
     const [ada, alan, edsger] = rows().map((row) => within(row));
     // the server's order is kept: unread first, then the longest waiting
@@ -129,7 +129,7 @@ describe('the care team inbox', () => {
     const { user } = renderRoute('/care/messages');
     await screen.findByRole('link', { name: 'Ada Lovelace' });
     await user.click(screen.getByRole('tab', { name: 'Mine' }));
-    expect(await screen.findByRole('heading', { name: 'Nothing assigned to you' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Nothing assigned to you' });
     expect(screen.queryByRole('link', { name: 'Ada Lovelace' })).not.toBeInTheDocument();
   });
 
@@ -137,7 +137,7 @@ describe('the care team inbox', () => {
     signInStaff('care_team');
     mockApi({ [INBOX]: json(200, inboxPage([])) });
     renderRoute('/care/messages');
-    expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'No conversations yet' });
     expect(screen.getByText('0 unread conversations')).toBeInTheDocument();
   });
 
@@ -151,10 +151,10 @@ describe('the care team inbox', () => {
           : json(200, inboxPage([inboxRow()])),
     });
     const { user } = renderRoute('/care/messages');
-    expect(await screen.findByText('The inbox is unavailable.')).toBeInTheDocument();
+    await screen.findByText('The inbox is unavailable.');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('link', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
     expect(screen.queryByText('The inbox is unavailable.')).not.toBeInTheDocument();
   });
 
@@ -174,7 +174,7 @@ describe('the care team inbox', () => {
     const { user } = renderRoute('/care/messages');
     await screen.findByRole('link', { name: 'Ada Lovelace' });
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('link', { name: 'Alan Turing' })).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Alan Turing' });
     expect(rows()).toHaveLength(2);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument());
   });
@@ -191,6 +191,6 @@ describe('the care team inbox', () => {
     await waitFor(() =>
       expect(currentUrl(router)).toBe(`/care/messages/${CONVERSATION_ID}?patient=${PATIENT_ID}`),
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
   });
 });

@@ -99,7 +99,7 @@ describe('the staff invitation page', () => {
     await user.type(await screen.findByLabelText('Password'), 'Coordinator-1');
     await user.type(screen.getByLabelText('Confirm password'), 'Coordinator-1');
     await user.click(screen.getByRole('button', { name: 'Join and sign in' }));
-    expect(await screen.findByRole('heading', { name: 'Your account is ready' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your account is ready' });
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   });
 
@@ -126,7 +126,7 @@ describe('the staff invitation page', () => {
   ] as const)('says when an invitation is %s, without a form', async (status, heading) => {
     mockApi({ [LOOKUP]: json(200, invitation({ status })) });
     renderRoute(PAGE);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: heading });
     expect(screen.queryByLabelText('Password')).toBeNull();
   });
 

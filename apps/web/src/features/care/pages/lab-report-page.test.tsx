@@ -95,7 +95,7 @@ describe('a lab report', () => {
     signInStaff('care_team');
     const requests = server(report({ status: 'created', next_status: 'ordered', has_requisition: false }));
     const { user } = renderRoute(PATH);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Longevity Panel' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Longevity Panel' });
     expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
       'href',
       `/care/patients/${PATIENT_ID}`,
@@ -104,7 +104,7 @@ describe('a lab report', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Mark ordered?' });
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Mark ordered' }));
-    expect(await screen.findByText('The report is now ordered.')).toBeInTheDocument();
+    await screen.findByText('The report is now ordered.');
     expect(requests.find((r) => r.path === `${BASE}/advance`)?.body).toEqual({ to: 'ordered' });
     await user.click(screen.getByRole('button', { name: 'Mark received' }));
     await user.click(
@@ -113,7 +113,7 @@ describe('a lab report', () => {
       }),
     );
     // the last move by hand keeps its confirmation and says what comes next
-    expect(await screen.findByText('The report is now received.')).toBeInTheDocument();
+    await screen.findByText('The report is now received.');
     expect(
       screen.getByText(/next: enter the results and the message, then publish them/),
     ).toBeInTheDocument();
@@ -142,7 +142,7 @@ describe('a lab report', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Apolipoprotein B unit' }), 'g/L');
     expect(screen.getByRole('columnheader', { name: 'Unit' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save results' }));
-    expect(await screen.findByText('Results saved.')).toBeInTheDocument();
+    await screen.findByText('Results saved.');
     expect(requests.find((r) => r.path === `${BASE}/results`)?.body).toEqual({
       results: [{ key: 'apob', value: 1.1, unit: 'g/L' }],
     });
@@ -162,7 +162,7 @@ describe('a lab report', () => {
     const { user } = renderRoute(PATH);
     await user.type(await screen.findByRole('textbox', { name: 'Glucose value' }), '90');
     await user.click(screen.getByRole('button', { name: 'Save results' }));
-    expect(await screen.findByText('Apolipoprotein B is out of range.')).toBeInTheDocument();
+    await screen.findByText('Apolipoprotein B is out of range.');
   });
 
   it('imports pasted CSV and lists what was not recognized', async () => {
@@ -185,10 +185,10 @@ describe('a lab report', () => {
     await user.click(await screen.findByRole('textbox', { name: /CSV text/ }));
     await user.paste(csv);
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
-    expect(await screen.findByText(/1 result imported\. 1 not recognized:/)).toBeInTheDocument();
+    await screen.findByText(/1 result imported\. 1 not recognized:/);
     expect(screen.getByText(/Row 2 \(zzz\): zzz is not a biomarker of the catalogue\./)).toBeInTheDocument();
     expect(requests.find((r) => r.path === `${BASE}/import`)?.body).toEqual({ format: 'csv', csv });
-    expect(await screen.findByText('110 mg/dL')).toBeInTheDocument();
+    await screen.findByText('110 mg/dL');
   });
 
   it('saves the clinical team’s message', async () => {
@@ -199,7 +199,7 @@ describe('a lab report', () => {
     await user.type(screen.getByRole('textbox', { name: 'Main' }), 'Your **ApoB** is high.');
     await user.type(screen.getByRole('textbox', { name: 'Conclusion' }), 'See you soon');
     await user.click(screen.getByRole('button', { name: 'Save message' }));
-    expect(await screen.findByText('Message saved.')).toBeInTheDocument();
+    await screen.findByText('Message saved.');
     expect(requests.find((r) => r.path === `${BASE}/text`)?.body).toEqual({
       intro: 'Hello Ada',
       main: 'Your **ApoB** is high.',
@@ -217,7 +217,7 @@ describe('a lab report', () => {
       within(dialog).getByText(/will be notified that their Lab Results are now ready/),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText(/Published .* by Grace House\./)).toBeInTheDocument();
+    await screen.findByText(/Published .* by Grace House\./);
     await waitFor(() => expect(requests.filter((r) => r.path === `${BASE}/publish`)).toHaveLength(1));
     expect(requests.find((r) => r.path === `${BASE}/publish`)?.method).toBe('POST');
     // a reviewed report is not changed any more
@@ -238,7 +238,7 @@ describe('a lab report', () => {
     signInStaff('care_team');
     server(report({ markers: [APOB_STORED], markers_entered: 1 }));
     renderRoute(PATH);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Longevity Panel' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Longevity Panel' });
     expect(screen.getByRole('button', { name: 'Save results' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Publish results' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Publish' })).not.toBeInTheDocument();
@@ -251,7 +251,7 @@ describe('a lab report', () => {
     const input = await screen.findByLabelText('Results PDF');
     // the file picker's accept filter can be bypassed (drag and drop, "All files")
     fireEvent.change(input, { target: { files: [new File(['x'], 'results.txt', { type: 'text/plain' })] } });
-    expect(await screen.findByText('Choose a PDF file.')).toBeInTheDocument();
+    await screen.findByText('Choose a PDF file.');
     expect(requests.some((r) => r.path === `${BASE}/files`)).toBe(false);
   });
 
@@ -266,7 +266,7 @@ describe('a lab report', () => {
       target: { files: [new File(['%PDF-1.4'], 'results.pdf', { type: 'application/pdf' })] },
     });
     const field = within(input.closest('.care-lab__file') as HTMLElement);
-    expect(await field.findByText('This file is not a PDF.')).toBeInTheDocument();
+    await field.findByText('This file is not a PDF.');
     expect(requests.filter((r) => r.path === `${BASE}/files` && r.method === 'POST')).toHaveLength(1);
     // multipart: kind, then the file
     const sent = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith(`${BASE}/files`));
@@ -290,7 +290,7 @@ describe('a lab report', () => {
     const { user } = renderRoute(PATH);
     const input = await screen.findByLabelText('FHIR R4 Bundle (JSON file)');
     await user.upload(input, new File([JSON.stringify(bundle)], 'bundle.json', { type: 'application/json' }));
-    expect(await screen.findByText(/Entry 0: The entry has no value\./)).toBeInTheDocument();
+    await screen.findByText(/Entry 0: The entry has no value\./);
     expect(requests.find((r) => r.path === `${BASE}/import`)?.body).toEqual({ format: 'fhir', bundle });
   });
 
@@ -325,8 +325,8 @@ describe('a lab report', () => {
       },
     });
     const { user } = renderRoute(PATH);
-    expect(await screen.findByText('The report could not be read.')).toBeInTheDocument();
+    await screen.findByText('The report could not be read.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Longevity Panel' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Longevity Panel' });
   });
 });

@@ -57,7 +57,7 @@ describe('the clinic schedule (issue 16 §7)', () => {
   it("shows the day's appointments in time order with the patient's chart, Canceled marked", async () => {
     const requests = mockApi({ [SCHEDULE]: json(200, day([entry(NEXT_ID, 2), entry(GONE_ID, -2, true)])) });
     renderRoute('/care/schedule');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Schedule' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Schedule' });
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByText('Canceled')).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('the clinic schedule (issue 16 §7)', () => {
   it('pages by week through the address', async () => {
     const requests = mockApi({ [SCHEDULE]: json(200, day([])) });
     const { user, router } = renderRoute('/care/schedule?date=2026-06-10');
-    expect(await screen.findByRole('heading', { name: 'No appointments' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'No appointments' });
     await user.click(screen.getByRole('button', { name: 'Week' }));
     await user.click(await screen.findByRole('button', { name: /Next week/ }));
     expect(currentUrl(router)).toBe('/care/schedule?date=2026-06-17&view=week');
@@ -104,7 +104,7 @@ describe('the clinic schedule (issue 16 §7)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel and send' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ message: 'Dr. Okafor is ill today.' });
-    expect(await screen.findByText(/they have your message/)).toBeInTheDocument();
+    await screen.findByText(/they have your message/);
     // the refetched day may draw its list again: asked until it holds
     await waitFor(() => expect(screen.getByText('Canceled')).toBeInTheDocument());
   });
@@ -173,7 +173,7 @@ describe('the clinic schedule (issue 16 §7)', () => {
     expect(slotsAsked.path).toContain(`patient_id=${PATIENT_ID}`);
     expect(slotsAsked.path).toContain('kind=coaching');
     expect(slotsAsked.path).toContain(`physician_id=${OKAFOR}`);
-    expect(await screen.findByText(/^Booked Ada Lovelace for /)).toBeInTheDocument();
+    await screen.findByText(/^Booked Ada Lovelace for /);
     // the schedule moves to the booked day, where the booking is listed
     const bookedDay = calendarDateIn(slotStart, patientTimeZone());
     expect(currentUrl(router)).toBe(`/care/schedule?date=${bookedDay}`);
@@ -258,7 +258,7 @@ describe('the clinic schedule (issue 16 §7)', () => {
     expect(asked.path).toContain(`patient_id=${PATIENT_ID}`);
     expect(asked.path).toContain('kind=consultation');
     expect(asked.path).toContain(`physician_id=${OKAFOR}`);
-    expect(await screen.findByText(/^Moved Ada Lovelace's appointment to /)).toBeInTheDocument();
+    await screen.findByText(/^Moved Ada Lovelace's appointment to /);
     expect(currentUrl(router)).toBe(`/care/schedule?date=${calendarDateIn(newStart, patientTimeZone())}`);
   });
 });

@@ -30,7 +30,7 @@ describe('the clinic settings page', () => {
     signInStaff('admin');
     mockApi({ [SETTINGS]: json(200, settings(30)) });
     renderRoute('/care/settings');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Clinic settings' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Clinic settings' });
     const section = within(await screen.findByRole('region', { name: 'Messages' }));
     const field = section.getByLabelText(FIELD);
     expect(field).toHaveValue('30');
@@ -95,7 +95,7 @@ describe('the clinic settings page', () => {
       await user.clear(field);
       if (typed) await user.type(field, typed);
       await user.click(save);
-      expect(await screen.findByText(message)).toBeInTheDocument();
+      await screen.findByText(message);
       expect(field).toHaveAttribute('aria-invalid', 'true');
       expect(descriptionsOf(field)).toEqual([expect.stringMatching(/^If a patient/), message]);
     }
@@ -120,7 +120,7 @@ describe('the clinic settings page', () => {
     await user.clear(field);
     await user.type(field, '60');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Enter at most 10,080 minutes (one week).')).toBeInTheDocument();
+    await screen.findByText('Enter at most 10,080 minutes (one week).');
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(descriptionsOf(field)).toContain('Enter at most 10,080 minutes (one week).');
     expect(screen.queryByText(/^Settings saved/)).toBeNull();
@@ -172,7 +172,7 @@ describe('the clinic settings page', () => {
         }),
     });
     renderRoute('/care/settings');
-    expect(await screen.findByText('Loading the clinic settings')).toBeInTheDocument();
+    await screen.findByText('Loading the clinic settings');
     release(json(200, settings(30)));
     expect(await screen.findByLabelText(FIELD)).toHaveValue('30');
     expect(screen.queryByText('Loading the clinic settings')).toBeNull();
@@ -246,7 +246,7 @@ describe('the minutes field', () => {
     const title = section.getByLabelText('Title');
     await user.clear(title);
     await user.click(section.getByRole('button', { name: 'Save introduction' }));
-    expect(await section.findByText('Give the introduction a title.')).toBeInTheDocument();
+    await section.findByText('Give the introduction a title.');
     expect(requests.some((r) => r.method === 'PUT')).toBe(false);
 
     await user.type(title, 'Your rapamycin visit');
@@ -267,7 +267,7 @@ describe('the minutes field', () => {
     });
 
     await user.click(section.getByRole('button', { name: "Use the portal's wording" }));
-    expect(await section.findByText("Back to the portal's wording.")).toBeInTheDocument();
+    await section.findByText("Back to the portal's wording.");
     expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({ reset: true });
     expect(section.getByLabelText('Title')).toHaveValue('Portal title');
   });

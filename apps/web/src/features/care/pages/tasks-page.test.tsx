@@ -60,8 +60,8 @@ describe('the tasks page', () => {
     signInStaff('physician');
     mockApi({ [TASKS]: json(200, { items: ALL }) });
     renderRoute('/care/tasks');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' })).toBeInTheDocument();
-    expect(await screen.findByText('3 open tasks')).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Tasks' });
+    await screen.findByText('3 open tasks');
     const items = within(screen.getByRole('list', { name: 'Open tasks, oldest first' })).getAllByRole(
       'listitem',
     );
@@ -157,7 +157,7 @@ describe('the tasks page', () => {
     expect(dialog.getByText('Write a message to the patient.')).toBeInTheDocument();
     await user.type(dialog.getByLabelText(/Why the request is declined/), 'Keep the dose until your labs.');
     await user.click(dialog.getByRole('button', { name: 'Confirm decline' }));
-    expect(await screen.findByText('Declined: Ada Lovelace has been sent your message.')).toBeInTheDocument();
+    await screen.findByText('Declined: Ada Lovelace has been sent your message.');
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       decision: 'decline',
       message: 'Keep the dose until your labs.',
@@ -179,7 +179,7 @@ describe('the tasks page', () => {
     await user.click(dialog.getByRole('radio', { name: 'Decline with a message' }));
     await user.type(dialog.getByLabelText(/Why the request is declined/), 'No.');
     await user.click(dialog.getByRole('button', { name: 'Confirm decline' }));
-    expect(await dialog.findByText('This request has already been answered.')).toBeInTheDocument();
+    await dialog.findByText('This request has already been answered.');
   });
 
   it('a coordinator marks a call done with its outcome, and cannot answer prescription requests', async () => {
@@ -195,7 +195,7 @@ describe('the tasks page', () => {
       }),
     });
     const { user } = renderRoute('/care/tasks');
-    expect(await screen.findByText('A physician answers this request.')).toBeInTheDocument();
+    await screen.findByText('A physician answers this request.');
     expect(screen.queryByRole('button', { name: /Answer/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: "Mark Alan Turing's call done" }));
@@ -207,7 +207,7 @@ describe('the tasks page', () => {
     expect(dialog.getByText('Write what came of the call.')).toBeInTheDocument();
     await user.type(dialog.getByLabelText(/Outcome/), 'Reached; ID matches.');
     await user.click(dialog.getByRole('button', { name: 'Mark done' }));
-    expect(await screen.findByText("Done: Alan Turing's verification call is recorded.")).toBeInTheDocument();
+    await screen.findByText("Done: Alan Turing's verification call is recorded.");
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ outcome: 'Reached; ID matches.' });
     await waitFor(() => expect(screen.getByText('2 open tasks')).toBeInTheDocument());
   });
@@ -241,7 +241,7 @@ describe('the tasks page', () => {
       },
     });
     const { user } = renderRoute('/care/tasks');
-    expect(await screen.findByText('2 open tasks')).toBeInTheDocument();
+    await screen.findByText('2 open tasks');
     const items = within(screen.getByRole('list', { name: 'Open tasks, oldest first' })).getAllByRole(
       'listitem',
     );
@@ -270,7 +270,7 @@ describe('the tasks page', () => {
     signInStaff('admin');
     mockApi({ [TASKS]: json(200, { items: ALL }) });
     renderRoute('/care/tasks');
-    expect(await screen.findByText('3 open tasks')).toBeInTheDocument();
+    await screen.findByText('3 open tasks');
     expect(screen.queryAllByRole('button', { name: /Answer|Mark/ })).toHaveLength(0);
   });
 
@@ -278,7 +278,7 @@ describe('the tasks page', () => {
     signInStaff('care_team');
     mockApi({ [TASKS]: json(200, { items: [] }) });
     renderRoute('/care/tasks');
-    expect(await screen.findByRole('heading', { name: 'No open tasks' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'No open tasks' });
     expect(screen.getByText('0 open tasks')).toBeInTheDocument();
   });
 
@@ -292,8 +292,8 @@ describe('the tasks page', () => {
           : json(200, { items: [verificationCall] }),
     });
     const { user } = renderRoute('/care/tasks');
-    expect(await screen.findByText('The service is unavailable.')).toBeInTheDocument();
+    await screen.findByText('The service is unavailable.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('1 open task')).toBeInTheDocument();
+    await screen.findByText('1 open task');
   });
 });

@@ -127,7 +127,7 @@ describe('a conversation of the inbox', () => {
     signInStaff('care_team');
     const requests = threadApi(conversation(history(), { patient_read: true, medical_team_read: true }));
     renderRoute(THREAD_URL);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
     const log = within(screen.getByRole('log', { name: 'Messages' }));
     const items = log.getAllByRole('listitem');
     expect(items).toHaveLength(4);
@@ -148,7 +148,7 @@ describe('a conversation of the inbox', () => {
     expect(calls(requests, THREAD)[0]?.path).toContain('internal_message=true');
     // the patient beside the thread, with the full chart a link away
     const patient = within(screen.getByRole('complementary', { name: 'Ada Lovelace' }));
-    expect(await patient.findByText('36 years')).toBeInTheDocument();
+    await patient.findByText('36 years');
     expect(patient.getByText('Penicillin')).toBeInTheDocument();
     expect(patient.getByText('Semaglutide monthly', { exact: false })).toBeInTheDocument();
     expect(patient.getByRole('link', { name: 'Open the full chart of Ada Lovelace' })).toHaveAttribute(
@@ -172,10 +172,10 @@ describe('a conversation of the inbox', () => {
     });
     // the team's own message does not make it unread
     emit(MESSAGE_EVENT, message('Any questions, ask.', 'team'));
-    expect(await screen.findByText('Any questions, ask.')).toBeInTheDocument();
+    await screen.findByText('Any questions, ask.');
     // a new message of the patient arrives in real time: shown, and read
     emit(MESSAGE_EVENT, message('Thank you! One more thing…', 'patient'));
-    expect(await screen.findByText('Thank you! One more thing…')).toBeInTheDocument();
+    await screen.findByText('Thank you! One more thing…');
     await waitFor(() => expect(calls(requests, MARK_READ)).toHaveLength(2));
     // the same message heard twice is shown once
     const again = message('Heard twice', 'patient');
@@ -297,7 +297,7 @@ describe('a conversation of the inbox', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Save as quick reply' }));
     expect(dialog.getByLabelText('Reply')).toHaveValue('Small meals help with nausea.');
     await user.click(dialog.getByRole('button', { name: 'Save quick reply' }));
-    expect(await dialog.findByText('Give the reply a title.')).toBeInTheDocument();
+    await dialog.findByText('Give the reply a title.');
     expect(calls(requests, SAVE_QUICK_REPLY)).toHaveLength(0);
     await user.type(dialog.getByLabelText('Title'), 'Nausea tips');
     await user.click(dialog.getByRole('button', { name: 'Save quick reply' }));
@@ -328,7 +328,7 @@ describe('a conversation of the inbox', () => {
     await user.type(dialog.getByLabelText('Button text'), 'Book a call');
     await user.type(dialog.getByLabelText('Link address'), 'javascript:alert(1)');
     await user.click(dialog.getByRole('button', { name: 'Add the button' }));
-    expect(await dialog.findByText(/This address cannot be linked/)).toBeInTheDocument();
+    await dialog.findByText(/This address cannot be linked/);
     await user.clear(dialog.getByLabelText('Link address'));
     await user.type(dialog.getByLabelText('Link address'), 'https://clinic.example/book');
     await user.click(dialog.getByRole('button', { name: 'Add the button' }));
@@ -379,7 +379,7 @@ describe('a conversation of the inbox', () => {
     fireEvent.change(screen.getByLabelText('Attach a file'), {
       target: { files: [new File(['x'], 'tool.exe')] },
     });
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await screen.findByRole('alert');
     expect(screen.queryByText('tool.exe')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
   });
@@ -430,13 +430,13 @@ describe('a conversation of the inbox', () => {
     shown.push(message('Missed during the break', 'patient'));
     const channel = realtime.channels.get(conversationChannel(CONVERSATION_ID));
     act(() => channel?.onJoin?.());
-    expect(await screen.findByText('Missed during the break')).toBeInTheDocument();
+    await screen.findByText('Missed during the break');
     expect(screen.getByText('First')).toBeInTheDocument();
     expect(calls(requests, THREAD).length).toBeGreaterThanOrEqual(2);
     // a message too large for the event comes as ids only: the thread is read again
     shown.push(message('Too large for the event', 'patient'));
     emit(MESSAGE_EVENT, { _id: shown.at(-1)?._id, conversation_id: CONVERSATION_ID, partial: true });
-    expect(await screen.findByText('Too large for the event')).toBeInTheDocument();
+    await screen.findByText('Too large for the event');
   });
 
   it("shows a colleague's note, which comes over the clinic's inbox channel only", async () => {
@@ -452,7 +452,7 @@ describe('a conversation of the inbox', () => {
     shown.push(message('Colleague note on the dose', 'team', { internal_message: true }));
     const inbox = realtime.channels.get(careInboxChannel(ORG_ID));
     act(() => inbox?.handlers[INBOX_CHANGED_EVENT]?.({ conversation_id: CONVERSATION_ID }));
-    expect(await screen.findByText('Colleague note on the dose')).toBeInTheDocument();
+    await screen.findByText('Colleague note on the dose');
   });
 
   it('loads earlier messages above the ones shown', async () => {
@@ -472,7 +472,7 @@ describe('a conversation of the inbox', () => {
     const { user } = renderRoute(THREAD_URL);
     await screen.findByText('The newest one');
     await user.click(screen.getByRole('button', { name: 'Load earlier messages' }));
-    expect(await screen.findByText('An older question')).toBeInTheDocument();
+    await screen.findByText('An older question');
     expect(calls(requests, THREAD).at(-1)?.path).toContain(`lastId=${newer._id}`);
     const items = within(screen.getByRole('log')).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('An older question');
@@ -498,8 +498,8 @@ describe("the inbox's live updates", () => {
     );
     const inbox = realtime.channels.get(careInboxChannel(ORG_ID));
     act(() => inbox?.handlers[INBOX_CHANGED_EVENT]?.({ conversation_id: '65a1b2c3d4e5f6a7b8c9d1a2' }));
-    expect(await screen.findByRole('link', { name: 'Alan Turing' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Messages, 2 unread' })).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Alan Turing' });
+    await screen.findByRole('link', { name: 'Messages, 2 unread' });
   });
 });
 
@@ -520,11 +520,11 @@ describe('who answers a conversation', () => {
     expect(assignment.getByText('Unassigned')).toBeInTheDocument();
     expect(assignment.queryByRole('button', { name: 'Unassign' })).not.toBeInTheDocument();
     await user.click(assignment.getByRole('button', { name: 'Assign to me' }));
-    expect(await assignment.findByText('You')).toBeInTheDocument();
+    await assignment.findByText('You');
     expect(calls(requests, ASSIGN)[0]?.body).toEqual({ staff_id: STAFF_ID });
     expect(assignment.queryByRole('button', { name: 'Assign to me' })).not.toBeInTheDocument();
     await user.click(assignment.getByRole('button', { name: 'Unassign' }));
-    expect(await assignment.findByText('Unassigned')).toBeInTheDocument();
+    await assignment.findByText('Unassigned');
     expect(calls(requests, ASSIGN)[1]?.body).toEqual({ staff_id: null });
     // a coordinator may not read the staff list: it is never asked for
     expect(calls(requests, STAFF_LIST)).toHaveLength(0);
@@ -540,7 +540,7 @@ describe('who answers a conversation', () => {
     const assignment = within(await screen.findByRole('region', { name: 'Assignment' }));
     expect(assignment.getByText('Carl Team')).toBeInTheDocument();
     await user.click(assignment.getByRole('button', { name: 'Assign to me' }));
-    expect(await assignment.findByText('You may not take this conversation.')).toBeInTheDocument();
+    await assignment.findByText('You may not take this conversation.');
     expect(assignment.getByText('Carl Team')).toBeInTheDocument();
   });
 
@@ -584,7 +584,7 @@ describe('who answers a conversation', () => {
     await user.selectOptions(select, OTHER_STAFF_ID);
     await user.click(assignment.getByRole('button', { name: 'Assign' }));
     await waitFor(() => expect(calls(requests, ASSIGN)[0]?.body).toEqual({ staff_id: OTHER_STAFF_ID }));
-    expect(await assignment.findByText('Carl Team', { selector: 'strong' })).toBeInTheDocument();
+    await assignment.findByText('Carl Team', { selector: 'strong' });
   });
 });
 
@@ -599,8 +599,8 @@ describe('a thread opened without its patient in the address', () => {
     const { router } = renderRoute('/care/messages');
     await screen.findByRole('link', { name: 'Ada Lovelace' });
     await act(() => router.navigate(`/care/messages/${CONVERSATION_ID}`));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
-    expect(await screen.findByText('Is nausea normal on the first week?')).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
+    await screen.findByText('Is nausea normal on the first week?');
   });
 
   it('says to open it from the inbox when nothing names the patient', async () => {

@@ -51,7 +51,7 @@ describe('How it works', () => {
         `/consultation/profile/${USER_ID}/${INTAKE_ID}/question/none?product=${GENERIC_ID}`,
       ),
     );
-    expect(await screen.findByRole('heading', { name: 'Your Profile' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your Profile' });
   });
 
   it("shows the visit's introduction as the clinic words it", async () => {
@@ -67,7 +67,7 @@ describe('How it works', () => {
       }),
     });
     renderRoute(HIW);
-    expect(await screen.findByRole('heading', { name: 'Your rapamycin visit' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your rapamycin visit' });
     expect(screen.getByText('Ten minutes with us, then your physician takes over.')).toBeInTheDocument();
     const steps = screen.getByRole('list', { name: 'Steps of your visit' });
     expect(steps).toHaveTextContent('About you');
@@ -78,7 +78,7 @@ describe('How it works', () => {
     signIn();
     mockApi({ [`GET ${intakePath}`]: json(200, intake({ total_steps: 0 })) });
     renderRoute(HIW);
-    expect(await screen.findByText('Estimated time: 5 minutes')).toBeInTheDocument();
+    await screen.findByText('Estimated time: 5 minutes');
   });
 
   it('sends a complete profile with a lab product to /signup/profile', async () => {
@@ -132,7 +132,7 @@ describe('Product instance loader', () => {
     });
     const { router } = renderRoute(START);
     await waitFor(() => expect(currentUrl(router)).toBe(`${HIW}?product=${GENERIC_ID}`));
-    expect(await screen.findByText('Estimated time: 3 minutes')).toBeInTheDocument();
+    await screen.findByText('Estimated time: 3 minutes');
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
@@ -146,7 +146,7 @@ describe('Product instance loader', () => {
       },
     });
     const { user, router } = renderRoute(START);
-    expect(await screen.findByRole('heading', { name: "We couldn't start your visit" })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: "We couldn't start your visit" });
     expect(screen.getByRole('alert')).toHaveTextContent('Server down');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(currentUrl(router)).toBe(`${HIW}?product=${GENERIC_ID}`));

@@ -61,7 +61,7 @@ describe('Pharmacy questions (medical history)', () => {
     signIn(patient({ ...COMPLETE, sex: 'female' }));
     api();
     renderRoute(questions(0));
-    expect(await screen.findByRole('heading', { name: 'Your Medical History' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your Medical History' });
     const bar = screen.getByRole('progressbar', { name: 'Medical history progress' });
     expect(bar).toHaveAttribute('aria-valuetext', 'Question 1 of 4');
     expect(bar).toHaveAttribute('aria-valuenow', '25');
@@ -142,7 +142,7 @@ describe('Pharmacy questions (medical history)', () => {
     signIn(patient({ ...COMPLETE, sex: 'male' }));
     api();
     const { user, router } = renderRoute(`${questions(3)}&product=abc`);
-    expect(await screen.findByRole('group', { name: /medications/ })).toBeInTheDocument();
+    await screen.findByRole('group', { name: /medications/ });
     await user.click(screen.getByRole('radio', { name: 'No' }));
     await waitFor(() =>
       expect(currentUrl(router)).toBe(
@@ -159,7 +159,7 @@ describe('Pharmacy questions (medical history)', () => {
     });
     const { user } = renderRoute(questions(1));
     await user.click(await screen.findByRole('radio', { name: 'No' }));
-    expect(await screen.findByRole('button', { name: 'Error. Try Again' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Error. Try Again' });
   });
 });
 
@@ -184,7 +184,7 @@ describe('Review Medical History', () => {
     );
     api();
     const { user, router } = renderRoute(overview);
-    expect(await screen.findByRole('heading', { name: 'Review Medical History' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Review Medical History' });
     expect(screen.getByText('Penicillin')).toBeInTheDocument();
     expect(screen.getByText('None of the above')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));

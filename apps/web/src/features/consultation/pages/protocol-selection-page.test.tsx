@@ -114,7 +114,7 @@ describe('Protocol selection', () => {
   it('shows both protocols with the prices of their products and their benefits', async () => {
     api();
     renderRoute(PATH);
-    expect(await screen.findByRole('heading', { name: 'Select your protocol' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Select your protocol' });
 
     const generic = await screen.findByRole('article', { name: 'Generic Rapamycin' });
     expect(cards()).toEqual(DEMO_CARDS);

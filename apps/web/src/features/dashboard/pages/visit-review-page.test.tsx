@@ -139,10 +139,10 @@ describe('Visit review (/dashboard/{userId}/{page}/intake/{intakeId}/{section})'
     let answer: (r: Response) => void = () => undefined;
     serve({ [`GET ${intakePath}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderRoute(review('intake'));
-    expect(await screen.findByText('Loading your visit')).toBeInTheDocument();
+    await screen.findByText('Loading your visit');
     answer(json(200, submitted));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Medical Review' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Medical Review' });
     const list = await screen.findByRole('list', { name: 'Your answers' });
     const items = within(list).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent(goals.label);
@@ -181,7 +181,7 @@ describe('Visit review (/dashboard/{userId}/{page}/intake/{intakeId}/{section})'
 
     await user.click(within(pager()).getByRole('link', { name: 'Medical History' }));
     await waitFor(() => expect(currentUrl(router)).toBe(review('pharmacy-questions')));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Medical History' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Medical History' });
     expect(fact('Allergies')).toBe('Yes: Penicillin (hives)');
     expect(fact('Medical conditions')).toBe('No');
     expect(fact('Pregnancy and breastfeeding')).toBe('None of the above');
@@ -190,8 +190,8 @@ describe('Visit review (/dashboard/{userId}/{page}/intake/{intakeId}/{section})'
   it('shows the chosen treatment and the identity status', async () => {
     serve();
     const { user } = renderRoute(review('treatment'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Protocol Preference' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Sirolimus' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Protocol Preference' });
+    await screen.findByRole('heading', { level: 2, name: 'Sirolimus' });
     expect(fact('Dose')).toBe('6 mg');
     expect(fact('How often')).toBe('Once weekly');
     expect(fact('Shipping')).toBe('Every 3 months');
@@ -217,7 +217,7 @@ describe('Visit review (/dashboard/{userId}/{page}/intake/{intakeId}/{section})'
   ])('answers %s with a not-found state inside the shell', async (_, answer) => {
     serve({ [`GET ${intakePath}`]: answer });
     renderRoute(review('intake'));
-    expect(await screen.findByRole('heading', { level: 1, name: VISIT_NOT_FOUND })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: VISIT_NOT_FOUND });
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.queryByText(goals.label)).not.toBeInTheDocument();
   });
@@ -225,16 +225,16 @@ describe('Visit review (/dashboard/{userId}/{page}/intake/{intakeId}/{section})'
   it('says a visit still in progress cannot be reviewed yet', async () => {
     serve({ [`GET ${intakePath}`]: json(200, { ...submitted, patient_complete: false }) });
     renderRoute(review('intake'));
-    expect(await screen.findByRole('heading', { level: 1, name: VISIT_NOT_SUBMITTED })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: VISIT_NOT_SUBMITTED });
   });
 
   it('treats an unknown section or an impossible id as not found, without asking the server', async () => {
     const requests = serve();
     const first = renderRoute(review('checkout'));
-    expect(await screen.findByRole('heading', { level: 1, name: VISIT_NOT_FOUND })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: VISIT_NOT_FOUND });
     first.unmount();
     renderRoute(`/dashboard/${USER_ID}/profile/intake/not-an-id/intake`);
-    expect(await screen.findByRole('heading', { level: 1, name: VISIT_NOT_FOUND })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: VISIT_NOT_FOUND });
     expect(requests.filter((r) => r.path.includes('patient-intake'))).toHaveLength(0);
   });
 
@@ -250,7 +250,7 @@ describe('Visit review (/dashboard/{userId}/{page}/intake/{intakeId}/{section})'
     expect(alert).toHaveTextContent(VISIT_LOAD_ERROR);
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Medical Review' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Medical Review' });
     expect(await screen.findByRole('alert')).toHaveTextContent(SECTION_LOAD_ERROR);
   });
 });
@@ -270,6 +270,6 @@ describe('Dashboard Visits in Review', () => {
       within(section).getByRole('link', { name: 'Review your answers for Generic Rapamycin' }),
     );
     await waitFor(() => expect(currentUrl(router)).toBe(review('profile')));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
   });
 });

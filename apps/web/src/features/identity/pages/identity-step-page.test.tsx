@@ -66,7 +66,7 @@ describe('identity stages: flow and back links', () => {
   it('verify_account explains, offers photos, a call and "I\'ll do this later" to checkout', async () => {
     api();
     const { router, user } = renderRoute(`${VISIT}/verify_account?product=p1`);
-    expect(await screen.findByRole('heading', { name: 'Verify your identity' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Verify your identity' });
     expect(screen.getByText('A photo of your government-issued ID')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute(
       'href',
@@ -84,7 +84,7 @@ describe('identity stages: flow and back links', () => {
     await screen.findByRole('heading', { level: 1, name: 'Verify your identity' });
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(currentUrl(router)).toBe(`${VISIT}/id_image?product=p1`);
-    expect(await screen.findByRole('heading', { name: 'Take a photo of your ID' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Take a photo of your ID' });
   });
 
   it('with both photos on file leads to existing_identity and hides "I\'ll do this later"', async () => {
@@ -94,7 +94,7 @@ describe('identity stages: flow and back links', () => {
     expect(screen.queryByRole('link', { name: "I'll do this later" })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(currentUrl(router)).toBe(`${VISIT}/existing_identity`);
-    expect(await screen.findByRole('heading', { name: 'Your identity photos' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your identity photos' });
     expect(screen.queryByRole('link', { name: "I'll do this later" })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', `${VISIT}/verify_account`);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -174,7 +174,7 @@ describe('identity stages: flow and back links', () => {
   it('tells the clinic nothing when the photos need no attention', async () => {
     const requests = api({ images: STORED });
     renderRoute(`/verification/${USER_ID}/verify_account`);
-    expect(await screen.findByRole('heading', { name: 'Verify your identity' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Verify your identity' });
     await waitFor(() =>
       expect(requests.some((r) => r.path === `/users/${ORG_ID}/user/${USER_ID}/patient`)).toBe(true),
     );
@@ -294,12 +294,12 @@ describe('camera denied or missing', () => {
 
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'license.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Choose your ID photo from your files'), file);
-    expect(await screen.findByRole('img', { name: 'Preview of your ID photo' })).toBeInTheDocument();
+    await screen.findByRole('img', { name: 'Preview of your ID photo' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(currentUrl(router)).toBe(`${VISIT}/profile_image`));
     expect((uploads()[0]!.file as File).name).toBe('license.png');
     // A new step asks for the camera again: the patient may have allowed it meanwhile.
-    expect(await screen.findByRole('heading', { name: 'Take a selfie' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Take a selfie' });
   });
 
   it('treats a missing camera like a refusal, with its own explanation', async () => {
@@ -340,7 +340,7 @@ describe('upload errors', () => {
     const { user } = renderRoute(`${VISIT}/id_image`);
     await userClose(await screen.findByRole('dialog'));
     await chooseAndSend(user, png());
-    expect(await screen.findByText(MESSAGES.fileTooBig)).toBeInTheDocument();
+    await screen.findByText(MESSAGES.fileTooBig);
   });
 
   it('shows the generic message with Retry, and Retry uploads again', async () => {
@@ -373,7 +373,7 @@ describe('upload errors', () => {
     await userClose(await screen.findByRole('dialog'));
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Choose your ID photo from your files'), big);
-    expect(await screen.findByText(MESSAGES.fileTooBig)).toBeInTheDocument();
+    await screen.findByText(MESSAGES.fileTooBig);
     expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
     expect(uploads()).toHaveLength(0);
   });
@@ -429,7 +429,7 @@ describe('schedule a verification call', () => {
     await user.click(screen.getByRole('button', { name: label(SLOTS[2]!.start_time) }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
-    expect(await screen.findByRole('heading', { name: 'Your call is booked' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your call is booked' });
     expect(screen.getByText('With Maya Okafor, MD')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View your appointments' })).toHaveAttribute(
       'href',

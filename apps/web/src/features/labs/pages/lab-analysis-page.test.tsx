@@ -81,7 +81,7 @@ describe('lab analysis', () => {
         new Response('%PDF-1.3', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
     });
     const { user } = renderRoute(PAGE);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Longevity Panel' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Longevity Panel' });
     expect(screen.getByText('Reviewed by Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText('June 2nd 2026')).toBeInTheDocument();
     expect(document.querySelector('.labs-reviewer__avatar')).toHaveAttribute('src', '/ada.png');
@@ -124,7 +124,7 @@ describe('lab analysis', () => {
       [`GET /v2/labs/results/${REPORT_ID}/download`]: () => new Response('%PDF', { status: 200 }),
     });
     const { user } = renderRoute(PAGE);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Lab Panel Results' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Lab Panel Results' });
     expect(screen.queryByText(/Reviewed by/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));

@@ -40,7 +40,7 @@ describe('labs list', () => {
       [PANELS]: json(200, page([lab('reviewed', { productName: 'Longevity Panel' })])),
     });
     const { user, router } = renderRoute(LABS);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Labs' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Labs' });
     expect(screen.getByRole('link', { name: 'Lab Instructions' })).toHaveAttribute(
       'href',
       '/lab-instructions',
@@ -276,7 +276,7 @@ describe('labs list', () => {
   it('shows the empty state with Message Us when there are no labs', async () => {
     mockApi({ [PANELS]: json(200, page([])) });
     renderRoute(LABS);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Labs' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 2, name: 'Labs' });
     expect(screen.getByText(MESSAGES.labsEmpty)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Message Us' })).toHaveAttribute(
       'href',

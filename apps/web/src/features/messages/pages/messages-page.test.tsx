@@ -70,7 +70,7 @@ describe('Messages page (001 §2)', () => {
   it('is titled Messages and shows an empty state without messages', async () => {
     serve(conversation());
     renderRoute(PAGE);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Messages' });
     expect(
       await within(await findLog()).findByRole('heading', { name: 'No messages yet' }),
     ).toBeInTheDocument();
@@ -621,7 +621,7 @@ describe('History and read state (001 §4)', () => {
         fail ? json(500, {}) : json(200, [conversation({ messages: [message({ text: 'Back again' })] })]),
     });
     const { user } = renderRoute(PAGE);
-    expect(await screen.findByText('Your messages could not be loaded.')).toBeInTheDocument();
+    await screen.findByText('Your messages could not be loaded.');
     expect(box()).toBeDisabled();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -645,7 +645,7 @@ describe('Office banner (001 §9)', () => {
     fixClock('2026-06-10T03:00:00Z');
     serve(conversation());
     const view = renderRoute(PAGE);
-    expect(await screen.findByText(OFFICE_BANNER_TEXTS['after-hours'])).toBeInTheDocument();
+    await screen.findByText(OFFICE_BANNER_TEXTS['after-hours']);
     view.unmount();
 
     fixClock(OFFICE_HOURS);

@@ -38,10 +38,10 @@ describe('Notification detail (/dashboard/{userId}/notifications/{id})', () => {
     });
     renderRoute(path(notice._id));
 
-    expect(await screen.findByText('Loading the notification')).toBeInTheDocument();
+    await screen.findByText('Loading the notification');
     answer(json(200, notice));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Notification' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Notification' });
     expect(screen.getByText(notice.message)).toBeInTheDocument();
     expect(
       screen.getByText('Subscriptions', { selector: '.notification-detail__category' }),
@@ -72,7 +72,7 @@ describe('Notification detail (/dashboard/{userId}/notifications/{id})', () => {
     });
     renderRoute(path(notice._id));
 
-    expect(await screen.findByText('Lab Results are now ready')).toBeInTheDocument();
+    await screen.findByText('Lab Results are now ready');
     await waitFor(() =>
       expect(requests.filter((r) => r.method === 'POST' && r.path.endsWith('/read'))).toHaveLength(1),
     );
@@ -124,7 +124,7 @@ describe('Notification detail (/dashboard/{userId}/notifications/{id})', () => {
     expect(alert).toHaveTextContent(NOTIFICATION_LOAD_ERROR);
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Your order shipped')).toBeInTheDocument();
+    await screen.findByText('Your order shipped');
     expect(screen.getByRole('link', { name: 'View your orders' })).toHaveAttribute('href', '/orders');
   });
 });
@@ -143,6 +143,6 @@ describe('Notifications list rows', () => {
     expect(screen.getByRole('button', { name: /Card saved/ })).toBeInTheDocument();
     await user.click(details);
     await waitFor(() => expect(currentUrl(router)).toBe(path(notice._id)));
-    expect(await screen.findByRole('link', { name: 'Open billing settings' })).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Open billing settings' });
   });
 });

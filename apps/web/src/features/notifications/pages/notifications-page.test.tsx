@@ -46,8 +46,8 @@ describe('Notifications page (001 §2)', () => {
     mockApi({ 'GET /v2/notifications': serve(all) });
     renderRoute('/notifications');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
-    expect(await screen.findByText('End of notifications')).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Notifications' });
+    await screen.findByText('End of notifications');
     expect(page()).toHaveTextContent('You have 2 unread notifications');
     const sections = within(page())
       .getAllByRole('heading', { level: 2 })
@@ -90,7 +90,7 @@ describe('Notifications page (001 §2)', () => {
   it("reads 'You're all caught up.' without notifications and offers no Mark all as read", async () => {
     mockApi({ 'GET /v2/notifications': serve([]) });
     renderRoute('/notifications');
-    expect(await screen.findByText("You're all caught up.")).toBeInTheDocument();
+    await screen.findByText("You're all caught up.");
     expect(page()).toHaveTextContent('You have 0 unread notifications');
     expect(within(page()).queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
   });
@@ -112,7 +112,7 @@ describe('Notifications page (001 §2)', () => {
     expect(pageRequests()).toBe(0);
     act(() => vi.advanceTimersByTime(1));
     realTimersOnFixedClock();
-    expect(await screen.findByText('Item 14')).toBeInTheDocument();
+    await screen.findByText('Item 14');
     expect(pageRequests()).toBe(1);
     // the second page starts where the first ended
     const second = requests.find((r) => r.path.startsWith('/v2/notifications?page=2'))!;

@@ -69,7 +69,7 @@ describe('An order from the dashboard (/dashboard/{userId}/orders/{id})', () => 
     mockApi({ [DETAILS]: json(200, order()) });
     const { router } = renderRoute(`/dashboard/${USER_ID}/orders/${ORDER}`);
     await waitFor(() => expect(currentUrl(router)).toBe(`/orders/${ORDER}`));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Urolithin A' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Urolithin A' });
     const article = screen.getByRole('article', { name: 'Urolithin A' });
     expect(article.querySelector('header')).toHaveTextContent('Paid');
     const facts = article.querySelector('dl');
@@ -96,13 +96,13 @@ describe('An order from the dashboard (/dashboard/{userId}/orders/{id})', () => 
       ),
     });
     renderRoute(`/orders/${ORDER}`);
-    expect(await screen.findByText(/^Shipped on Jun 3, 2026$/)).toBeInTheDocument();
+    await screen.findByText(/^Shipped on Jun 3, 2026$/);
   });
 
   it('shows no shipping for a lab order', async () => {
     mockApi({ [DETAILS]: json(200, order({ product_type: 'lab', product_name: 'Longevity Panel' })) });
     renderRoute(`/orders/${ORDER}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Longevity Panel' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Longevity Panel' });
     expect(screen.queryByRole('region', { name: 'Shipping' })).not.toBeInTheDocument();
   });
 
@@ -110,18 +110,18 @@ describe('An order from the dashboard (/dashboard/{userId}/orders/{id})', () => 
     signIn(patient({ shipping_info: null }));
     mockApi({ [DETAILS]: json(200, order()) });
     renderRoute(`/orders/${ORDER}`);
-    expect(await screen.findByText('No shipping address on file yet.')).toBeInTheDocument();
+    await screen.findByText('No shipping address on file yet.');
     expect(screen.getByRole('link', { name: 'Add your shipping address' })).toBeInTheDocument();
   });
 
   it('shows a friendly not-found for another patient’s order, and an error for a failed load', async () => {
     mockApi({ [DETAILS]: json(403, { text: 'Forbidden', message: 'x' }) });
     const first = renderRoute(`/dashboard/${USER_ID}/orders/${ORDER}`);
-    expect(await screen.findByText(ORDER_NOT_FOUND)).toBeInTheDocument();
+    await screen.findByText(ORDER_NOT_FOUND);
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     first.unmount();
     mockApi({ [DETAILS]: json(500, { text: 'InternalServerError', message: 'x' }) });
     renderRoute(`/orders/${ORDER}`);
-    expect(await screen.findByText(ORDER_LOAD_ERROR)).toBeInTheDocument();
+    await screen.findByText(ORDER_LOAD_ERROR);
   });
 });

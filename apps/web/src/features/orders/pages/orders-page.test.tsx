@@ -228,7 +228,7 @@ describe('Orders page', () => {
   it('shows an empty state with a link to the shop', async () => {
     mockApi({ [SHOWCASE]: json(200, page([], { filters: { productTypes: [], statuses: [] } })) });
     renderRoute('/orders');
-    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'No orders yet' });
     expect(screen.getByRole('link', { name: 'Visit Our Shop' })).toHaveAttribute('href', '/shop');
     expect(screen.queryByRole('group', { name: 'Filter orders' })).not.toBeInTheDocument();
   });
@@ -282,7 +282,7 @@ describe('Order details page', () => {
   it('shows one order with its figures and its invoice', async () => {
     mockApi({ [`GET /v2/users/purchases-showcase/${PAID_ID}/details`]: json(200, details()) });
     renderRoute(`/orders/${PAID_ID}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Urolithin A' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Urolithin A' });
     const facts = screen.getByRole('article', { name: 'Urolithin A' });
     for (const text of [
       'Quantity2',
@@ -339,7 +339,7 @@ describe('Order details page', () => {
         }),
     });
     const { user } = renderRoute(`/orders/${SUB_ID}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Longevity Coaching' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Longevity Coaching' });
     expect(screen.getByText('Billing every 3 months')).toBeInTheDocument();
     expect(screen.getAllByText('Sep 5, 2026 to Dec 5, 2026')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Download invoice' })).not.toBeInTheDocument();
@@ -398,7 +398,7 @@ describe('Order details page', () => {
   it('answers other paths with the not-found page', async () => {
     mockApi({});
     renderRoute('/orders/history/old');
-    expect(await screen.findByRole('heading', { name: '404 - Page Not Found' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: '404 - Page Not Found' });
     expect(screen.getByText('The page you are looking for does not exist.')).toBeInTheDocument();
   });
 });

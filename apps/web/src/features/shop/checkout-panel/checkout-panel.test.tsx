@@ -186,7 +186,7 @@ describe('the shop checkout panel (002 §2.7, §4.4)', () => {
   it('has no Plan section for a one-time lab, and asks for the Billing address', async () => {
     api();
     renderPanel(LAB);
-    expect(await screen.findByRole('heading', { name: 'Billing' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Billing' });
     expect(screen.queryByRole('group', { name: 'Plan' })).not.toBeInTheDocument();
     expect(screen.queryByText('Free')).not.toBeInTheDocument();
     expect(row('Total Due Now')).toHaveTextContent('$199.00');
@@ -222,7 +222,7 @@ describe('the shop checkout panel (002 §2.7, §4.4)', () => {
     const { user } = setup(SUPPLEMENT);
     const code = await screen.findByLabelText('Discount code');
     await user.type(code, 'SAVE10{Enter}');
-    expect(await screen.findByText(MESSAGES.couponApplied)).toBeInTheDocument();
+    await screen.findByText(MESSAGES.couponApplied);
     expect(row('Special Discount')).toHaveTextContent('-$9.90');
     expect(row('Total Due Now')).toHaveTextContent('$89.10');
     for (const [typed, message] of [
@@ -232,7 +232,7 @@ describe('the shop checkout panel (002 §2.7, §4.4)', () => {
     ] as const) {
       await user.clear(code);
       await user.type(code, `${typed}{Enter}`);
-      expect(await screen.findByText(message)).toBeInTheDocument();
+      await screen.findByText(message);
       expect(row('Special Discount')).toHaveTextContent('$0.00');
     }
   });
@@ -240,7 +240,7 @@ describe('the shop checkout panel (002 §2.7, §4.4)', () => {
   it('pays with the saved card; changing it asks for a complete new card before Submit', async () => {
     api({ [cardPath]: json(200, VISA) });
     const s = setup(SUPPLEMENT);
-    expect(await screen.findByText(/ending in 4242/)).toBeInTheDocument();
+    await screen.findByText(/ending in 4242/);
     expect(submitButton()).toBeEnabled();
     await s.user.click(screen.getByRole('button', { name: 'Change card' }));
     expect(submitButton()).toBeDisabled();

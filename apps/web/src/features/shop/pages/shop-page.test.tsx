@@ -259,14 +259,14 @@ describe('/shop (002 §2.6)', () => {
     const { url, user, router } = renderShop('/shop?type=supplement');
     await user.click(await screen.findByRole('button', { name: /Purchase\s*Urolithin A/ }));
     expect(url()).toBe(`/shop?type=supplement&checkout=${SUPPLEMENT._id}`);
-    expect(await screen.findByText(`Checkout of ${SUPPLEMENT._id}`)).toBeInTheDocument();
+    await screen.findByText(`Checkout of ${SUPPLEMENT._id}`);
 
     await user.click(screen.getByRole('button', { name: 'Close checkout' }));
     expect(url()).toBe('/shop?type=supplement');
     expect(screen.queryByText(/Checkout of/)).toBeNull();
 
     await router.navigate(-1); // back reopens it
-    expect(await screen.findByText(`Checkout of ${SUPPLEMENT._id}`)).toBeInTheDocument();
+    await screen.findByText(`Checkout of ${SUPPLEMENT._id}`);
     await user.click(screen.getByRole('button', { name: 'Buy it' }));
     const modal = await screen.findByRole('dialog', { name: MESSAGES.actionSuccess });
     expect(url()).toBe('/shop?type=supplement');
@@ -289,7 +289,7 @@ describe('/shop (002 §2.6)', () => {
   it('says when no product matches the filters, and clears them', async () => {
     setup();
     const { user, url } = renderShop('/shop?benefits=Energy', () => json(200, pageOf([])));
-    expect(await screen.findByText('No products match these filters.')).toBeInTheDocument();
+    await screen.findByText('No products match these filters.');
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(url()).toBe('/shop');
   });
@@ -300,10 +300,10 @@ describe('/shop (002 §2.6)', () => {
       const page = Number(new URL(r.path, 'http://x').searchParams.get('page'));
       return json(200, { ...pageOf(page === 1 ? [LAB] : [], page, 1), totalDocs: 1 });
     });
-    expect(await screen.findByText('There are no products on this page.')).toBeInTheDocument();
+    await screen.findByText('There are no products on this page.');
     await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
     expect(url()).toBe('/shop?type=lab');
-    expect(await screen.findByRole('heading', { name: 'Essentials Panel' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Essentials Panel' });
   });
 
   it('offers a retry when the products cannot be loaded', async () => {
@@ -315,14 +315,14 @@ describe('/shop (002 §2.6)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.networkError);
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Essentials Panel' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Essentials Panel' });
   });
 
   it('on a phone, filters open in a panel with Submit, Reset and Close', async () => {
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
     setup();
     const { user, url } = renderShop('/shop?type=lab');
-    expect(await screen.findByRole('heading', { name: 'Essentials Panel' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Essentials Panel' });
     expect(screen.queryByRole('complementary', { name: 'Filters' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Filters (1)' }));
     let panel = await screen.findByRole('dialog', { name: 'Filters' });

@@ -38,7 +38,7 @@ describe('/signup/questions (Lifestyle and Goals)', () => {
   it('starts at step 1 with a progress bar and clamps a step beyond the count', async () => {
     api();
     const first = renderRoute('/signup/questions');
-    expect(await screen.findByRole('heading', { name: 'Lifestyle and Goals' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Lifestyle and Goals' });
     expect(screen.getByRole('group', { name: LIFESTYLE_QUESTIONS[0]!.question })).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', `Question 1 of ${total}`);
     first.unmount();

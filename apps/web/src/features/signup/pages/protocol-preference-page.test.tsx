@@ -34,7 +34,7 @@ describe('/signup/protocol-preference/{productTemplateId}', () => {
   it('shows the product, the plan cards with Best Value, price per month and savings', async () => {
     api();
     renderRoute(PATH);
-    expect(await screen.findByRole('heading', { name: 'Omega-3 Longevity Blend' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Omega-3 Longevity Blend' });
     expect(screen.getByText('Two softgels a day.')).toBeInTheDocument();
     const cards = screen.getAllByRole('radio');
     expect(cards).toHaveLength(3);

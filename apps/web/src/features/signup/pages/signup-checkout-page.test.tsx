@@ -103,7 +103,7 @@ describe('/signup/checkout', () => {
     choose(LAB, 'lab');
     api();
     renderRoute('/signup/checkout');
-    expect(await screen.findByRole('heading', { name: 'Billing Info' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Billing Info' });
     expect(screen.getByRole('heading', { name: 'Payment Information' })).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -227,7 +227,7 @@ describe('/signup/checkout', () => {
     const setup = renderRoute('/signup/checkout');
     await fill(setup, '10001');
     await setup.user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText(MESSAGES.labRestrictedState)).toBeInTheDocument();
+    await screen.findByText(MESSAGES.labRestrictedState);
     expect(screen.getByRole('button', { name: 'Error. Try Again.' })).toBeInTheDocument();
     expect(checkoutRequests(requests)[0]!.body).toMatchObject({
       shipping: { shipping_info: { state: 'NY', city: 'New York' } },
@@ -247,7 +247,7 @@ describe('/signup/checkout', () => {
     const setup = renderRoute('/signup/checkout');
     await fill(setup);
     await setup.user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText(MESSAGES.labRestrictedState)).toBeInTheDocument();
+    await screen.findByText(MESSAGES.labRestrictedState);
   });
 
   it('shows the provider message and Error. Try Again.; the retry is the same checkout (same key)', async () => {
@@ -271,7 +271,7 @@ describe('/signup/checkout', () => {
     const setup = renderRoute('/signup/checkout');
     await fill(setup);
     await setup.user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+    await screen.findByText('Your card was declined.');
     await setup.user.click(screen.getByRole('button', { name: 'Error. Try Again.' }));
     await waitFor(() => expect(currentUrl(setup.router)).toBe(`/lab-instructions/${ORDER_ID}`));
     const [first, second] = checkoutRequests(requests);
@@ -344,6 +344,6 @@ describe('/signup/checkout', () => {
   it('says no product is selected without a stored product', async () => {
     api();
     renderRoute('/signup/checkout');
-    expect(await screen.findByText(MESSAGES.noProductSelected)).toBeInTheDocument();
+    await screen.findByText(MESSAGES.noProductSelected);
   });
 });

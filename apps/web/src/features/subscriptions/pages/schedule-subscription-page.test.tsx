@@ -54,7 +54,7 @@ describe('Schedule the free consultation of the retention offer', () => {
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('heading', { name: 'Your call is booked' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Your call is booked' });
     expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
       kind: 'consultation',
       start_time: SLOT.start_time,

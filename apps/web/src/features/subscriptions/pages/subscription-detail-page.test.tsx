@@ -86,10 +86,10 @@ describe('Subscription detail (/dashboard/{userId}/subscriptions/{id})', () => {
     let answer: (r: Response) => void = () => undefined;
     const requests = mockApi({ [ONE]: () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderRoute(PAGE);
-    expect(await screen.findByText('Loading the subscription')).toBeInTheDocument();
+    await screen.findByText('Loading the subscription');
     answer(json(200, sub()));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Generic Rapamycin' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Generic Rapamycin' });
     const facts = (term: string) =>
       screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(facts('Status')).toBe('Active');
@@ -173,7 +173,7 @@ describe('Subscription detail (/dashboard/{userId}/subscriptions/{id})', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pause my subscription' }));
     await user.click(within(dialog).getByRole('radio', { name: 'Not using it enough' }));
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('dialog', { name: 'Subscription Paused' })).toBeInTheDocument();
+    await screen.findByRole('dialog', { name: 'Subscription Paused' });
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
       { data: { pause_reason: 'not_using' } },
     ]);
@@ -227,7 +227,7 @@ describe('Subscription detail (/dashboard/{userId}/subscriptions/{id})', () => {
     expect(alert).toHaveTextContent(SUBSCRIPTION_LOAD_ERROR);
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Generic Rapamycin' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Generic Rapamycin' });
   });
 });
 
@@ -237,6 +237,6 @@ describe('Subscriptions list', () => {
     const { user, router } = renderRoute(`/dashboard/${USER_ID}/subscriptions`);
     await user.click(await screen.findByRole('link', { name: 'Generic Rapamycin' }));
     await waitFor(() => expect(currentUrl(router)).toBe(PAGE));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Generic Rapamycin' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Generic Rapamycin' });
   });
 });

@@ -33,7 +33,7 @@ describe('Membership', () => {
 
   it('shows the membership with Best Value preselected and stores the chosen price', async () => {
     const { user, router } = renderRoute(PATH);
-    expect(await screen.findByRole('heading', { name: 'Healthspan Coaching' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Healthspan Coaching' });
     expect(screen.getByText('One-to-one longevity coaching.')).toBeInTheDocument();
     expect(screen.getByText('Monthly 1:1 sessions')).toBeInTheDocument();
     expect(screen.getByText('Longevity Essentials Panel')).toBeInTheDocument();

@@ -262,7 +262,7 @@ describe('Treatment preferences', () => {
     api({ [PRODUCTS_URL]: json(400, { text: 'ValidationError', message: 'Unknown product.' }) });
     const { user, router } = renderRoute(PATH);
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Unknown product.')).toBeInTheDocument();
+    await screen.findByText('Unknown product.');
     expect(currentUrl(router)).toBe(PATH);
   });
 

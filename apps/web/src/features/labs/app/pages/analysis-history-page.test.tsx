@@ -43,7 +43,7 @@ describe('earlier analysis summaries', () => {
   it('lists the reviewed reports only, each linking to its summary, the current one marked', async () => {
     serve();
     renderRoute(`/labs/${PANEL}/analysis-summary/${LATEST}/history`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Earlier summaries' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Earlier summaries' });
     const list = screen.getByRole('region', { name: 'Reviewed reports' });
     const links = within(list).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
@@ -86,7 +86,7 @@ describe('earlier analysis summaries', () => {
   it('has nothing to compare for the first reviewed report', async () => {
     const requests = serve();
     renderRoute(`/labs/${PANEL}/analysis-summary/${EARLIER}/history`);
-    expect(await screen.findByText(/first reviewed report of this panel/)).toBeInTheDocument();
+    await screen.findByText(/first reviewed report of this panel/);
     expect(screen.queryByRole('list', { name: 'Biomarker changes' })).toBeNull();
     expect(requests.some((r) => r.path.includes('/report/analysis'))).toBe(false);
   });
@@ -99,12 +99,12 @@ describe('earlier analysis summaries', () => {
           : json(200, latestAnalysis()),
     });
     renderRoute(`/labs/${PANEL}/analysis-summary/${LATEST}/history`);
-    expect(await screen.findByText(COMPARE_LOAD_ERROR)).toBeInTheDocument();
+    await screen.findByText(COMPARE_LOAD_ERROR);
   });
 
   it('says so when the panel cannot be read', async () => {
     serve({ [API.overview]: json(500, { text: 'Error', message: 'boom' }) });
     renderRoute(`/labs/${PANEL}/analysis-summary/${LATEST}/history`);
-    expect(await screen.findByText(ANALYSIS_HISTORY_LOAD_ERROR)).toBeInTheDocument();
+    await screen.findByText(ANALYSIS_HISTORY_LOAD_ERROR);
   });
 });

@@ -36,7 +36,7 @@ describe('assessment overview', () => {
   it('walks the latest report: step 1 lists the Optimal markers, with the step list and Next', async () => {
     const requests = serve();
     renderRoute(step('1'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Optimal' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Optimal' });
     expect(reportIdOf(requests.find((r) => r.path.includes('/report/analysis'))!.path)).toBeNull();
     expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
     expect(markerNames('Optimal')).toEqual(['Glucose', 'Ferritin', 'Vitamin D']);
@@ -62,7 +62,7 @@ describe('assessment overview', () => {
   ])('step "%s" is %s', async (slug, title, names, n) => {
     serve();
     renderRoute(step(slug));
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: title });
     expect(screen.getByText(`Step ${n} of 4`)).toBeInTheDocument();
     expect(markerNames(title)).toEqual(names);
     const current = within(screen.getByRole('list', { name: 'Assessment steps' })).getAllByRole('link')[
@@ -77,7 +77,7 @@ describe('assessment overview', () => {
   it('step 4 shows the conclusion and the next steps', async () => {
     serve();
     renderRoute(step('4'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Next steps' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Next steps' });
     expect(screen.getByText('Step 4 of 4')).toBeInTheDocument();
     expect(screen.getByText('See you in three months.')).toBeInTheDocument();
     expect(screen.queryByText('Walk daily')).toBeNull();
@@ -108,7 +108,7 @@ describe('assessment overview', () => {
       ),
     });
     renderRoute(step('3'));
-    expect(await screen.findByText('None of your biomarkers is in this range.')).toBeInTheDocument();
+    await screen.findByText('None of your biomarkers is in this range.');
     expect(screen.getByRole('heading', { level: 2, name: '0 biomarkers' })).toBeInTheDocument();
   });
 
@@ -128,7 +128,7 @@ describe('assessment overview', () => {
   it('says so when the report cannot be read, and shows the 404 when the panel has no reviewed report', async () => {
     serve({ [API.analysis]: json(500, { text: 'Error', message: 'boom' }) });
     const first = renderRoute(step('1'));
-    expect(await screen.findByText(ASSESSMENT_LOAD_ERROR)).toBeInTheDocument();
+    await screen.findByText(ASSESSMENT_LOAD_ERROR);
     first.unmount();
     serve({ [API.analysis]: json(404, { text: 'NotFound', message: 'Not found' }) });
     renderRoute(step('1'));

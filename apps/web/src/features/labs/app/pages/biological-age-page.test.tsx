@@ -17,7 +17,7 @@ describe('biological age page', () => {
   it('shows the biological age beside the age, the difference in words, model, convention, sample and markers used', async () => {
     mockApi({ [API]: json(200, bioAgeAvailable()) });
     renderRoute(PAGE);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Biological Age' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Biological Age' });
     const hero = screen.getByRole('region', { name: 'Your biological age' });
     expect(within(hero).getByText('44.6', { selector: '.ui-visually-hidden' })).toBeInTheDocument();
     expect(within(hero).getByText('47 years')).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('biological age page', () => {
   it('says older when the biological age is above the age', async () => {
     mockApi({ [API]: json(200, bioAgeAvailable({ value: 48, chronologicalAge: 47 })) });
     renderRoute(PAGE);
-    expect(await screen.findByText('1 year older than your age')).toBeInTheDocument();
+    await screen.findByText('1 year older than your age');
   });
 
   it('words the difference to one decimal, and sameness', () => {

@@ -22,7 +22,7 @@ describe('biomarker page', () => {
   it('shows the value to 2 decimals with its unit and badge, the two range layers, what it means and what to do', async () => {
     serve('apob', apobDetail());
     renderRoute(PAGE('apob'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Apolipoprotein B' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Apolipoprotein B' });
     const result = screen.getByRole('region', { name: 'Your result' });
     expect(within(result).getByText('84.46')).toBeInTheDocument();
     expect(within(result).getByText('Needs Improvement')).toHaveClass('labs-badge--amber');
@@ -124,7 +124,7 @@ describe('biomarker page', () => {
   it('asks for the report of ?reportId= and says when that report did not measure the biomarker, with its history', async () => {
     const requests = serve('apob', apobDetail({ marker: null }));
     renderRoute(PAGE('apob', `?reportId=${M_EARLIER}`));
-    expect(await screen.findByText(/This report did not measure Apolipoprotein B\./)).toBeInTheDocument();
+    await screen.findByText(/This report did not measure Apolipoprotein B\./);
     expect(requests.map((r) => r.path)).toContain(
       `/v2/labs/patient/panels/${M_PANEL}/markers/apob?reportId=${M_EARLIER}`,
     );
@@ -241,6 +241,6 @@ describe('biomarker page', () => {
       await screen.findByText('We could not load this biomarker. Please try again.'),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Apolipoprotein B' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Apolipoprotein B' });
   });
 });

@@ -15,7 +15,7 @@ describe('category page', () => {
   it("shows the category's markers as cards with value, unit and badge, each linking to its biomarker page", async () => {
     mockApi({ [API('heart')]: json(200, heartCategory()) });
     renderRoute(PAGE('heart'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Heart' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Heart' });
     expect(screen.getByText('1 of 4 biomarkers optimal')).toBeInTheDocument();
     const cards = screen.getAllByRole('listitem').filter((li) => li.classList.contains('marker-card'));
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual([

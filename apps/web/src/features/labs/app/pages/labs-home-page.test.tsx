@@ -29,7 +29,7 @@ describe('labs app home', () => {
     const waiting = lab('received', { productName: 'Essentials Panel' });
     mockApi({ [API.panels]: json(200, page([reviewed, waiting])) });
     renderRoute('/labs');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Labs' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Labs' });
     await screen.findByRole('listitem', { name: 'Comprehensive Panel' });
 
     const done = card('Comprehensive Panel');
@@ -71,14 +71,14 @@ describe('labs app home', () => {
   it('shows the same page at /labs/shop', async () => {
     mockApi({ [API.panels]: json(200, page([lab('reviewed', { productName: 'Comprehensive Panel' })])) });
     renderRoute('/labs/shop');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Labs' })).toBeInTheDocument();
-    expect(await screen.findByRole('listitem', { name: 'Comprehensive Panel' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Labs' });
+    await screen.findByRole('listitem', { name: 'Comprehensive Panel' });
   });
 
   it('explains where labs come from when there are none, with Message Us and the Lab Instructions', async () => {
     mockApi({ [API.panels]: json(200, page([])) });
     renderRoute('/labs');
-    expect(await screen.findByText(HOME_EMPTY_TEXT)).toBeInTheDocument();
+    await screen.findByText(HOME_EMPTY_TEXT);
     expect(screen.getByRole('link', { name: 'Message Us' })).toHaveAttribute(
       'href',
       `/messages/${USER_ID}/new`,
@@ -97,9 +97,9 @@ describe('labs app home', () => {
           : json(200, page([lab('reviewed', { productName: 'Again Panel' })])),
     });
     const { user } = renderRoute('/labs');
-    expect(await screen.findByText(HOME_LOAD_ERROR)).toBeInTheDocument();
+    await screen.findByText(HOME_LOAD_ERROR);
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('listitem', { name: 'Again Panel' })).toBeInTheDocument();
+    await screen.findByRole('listitem', { name: 'Again Panel' });
   });
 });

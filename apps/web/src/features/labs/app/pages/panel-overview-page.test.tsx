@@ -26,7 +26,7 @@ describe('panel overview', () => {
   it('shows the latest reviewed report: dates, optimized %, counts per range, biological age, categories', async () => {
     const requests = mockApi({ [API.overview]: json(200, overview()), [API.bioAge]: json(200, BIO_AGE) });
     renderRoute(`/labs/${PANEL}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Comprehensive Panel' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Comprehensive Panel' });
     expect(reportIdOf(requests.find((r) => r.path.includes('/overview'))!.path)).toBeNull();
     expect(screen.getByText('November 16th 2026')).toBeInTheDocument();
     expect(screen.getByText('November 20th 2026')).toBeInTheDocument();
@@ -108,7 +108,7 @@ describe('panel overview', () => {
     });
     const { user } = renderRoute(`/labs/${PANEL}`);
     await user.click(await screen.findByRole('button', { name: 'Download results (PDF)' }));
-    expect(await screen.findByText(MESSAGES.generic)).toBeInTheDocument();
+    await screen.findByText(MESSAGES.generic);
   });
 
   it('shows an older report at /history/{reportId} with a notice and a link back to the latest', async () => {
@@ -149,7 +149,7 @@ describe('panel overview', () => {
   it('says the results are not ready before any report is reviewed, with the stage and how to prepare', async () => {
     mockApi({ [API.overview]: json(200, pendingOverview()) });
     renderRoute(`/labs/${PANEL}`);
-    expect(await screen.findByRole('heading', { level: 2, name: NOT_READY_TITLE })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 2, name: NOT_READY_TITLE });
     expect(screen.getByRole('progressbar', { name: 'Lab status' })).toHaveAttribute('aria-valuenow', '75');
     expect(screen.getByText('Awaiting Results')).toBeInTheDocument();
     expect(link('Preparation guideline')).toHaveAttribute('href', `/labs/${PANEL}/preparation-guideline`);
@@ -165,10 +165,10 @@ describe('panel overview', () => {
       [API.bioAge]: json(200, BIO_AGE),
     });
     const { user } = renderRoute(`/labs/${PANEL}`);
-    expect(await screen.findByText(OVERVIEW_LOAD_ERROR)).toBeInTheDocument();
+    await screen.findByText(OVERVIEW_LOAD_ERROR);
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Comprehensive Panel' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Comprehensive Panel' });
   });
 
   it('shows the labs app 404 for a panel or report the patient does not have', async () => {
