@@ -11,9 +11,7 @@ describe('who reaches the care workspace', () => {
     signIn();
     const requests = mockApi({});
     const { router } = renderRoute('/care');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: "This area is for the clinic's staff" }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: "This area is for the clinic's staff" });
     expect(currentUrl(router)).toBe('/care/staff-only');
     expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toBeInTheDocument();
     // nothing of the clinic's was asked for

@@ -21,7 +21,17 @@ export function reportError(error: unknown, kind: Kind): void {
     loadedSender = module;
     return module;
   });
-  sender.then((module) => module.sendReport(error, kind)).catch(() => undefined);
+  const sending = sender.then((module) => module.sendReport(error, kind)).catch(() => undefined);
+  inFlight.add(sending);
+  void sending.finally(() => inFlight.delete(sending));
+}
+
+/** Reports handed to the sender module that has not loaded yet. */
+const inFlight = new Set<Promise<void>>();
+
+/** For tests: resolves once every report made so far has been handed to its transport. */
+export async function reportsSent(): Promise<void> {
+  await Promise.all([...inFlight]);
 }
 
 /** Errors nothing else caught: uncaught exceptions and unhandled promise rejections. */

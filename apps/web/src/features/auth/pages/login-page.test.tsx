@@ -152,9 +152,7 @@ describe('Login page', () => {
     expect(screen.queryByText(MESSAGES.invalidCredentials)).not.toBeInTheDocument();
     await user.type(field, '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(
-      await screen.findByText('That code is not correct or has already been used. Please try again.'),
-    ).toBeInTheDocument();
+    await screen.findByText('That code is not correct or has already been used. Please try again.');
     expect(screen.queryByText(MESSAGES.invalidCredentials)).not.toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Authentication code'));

@@ -43,9 +43,7 @@ describe('the audit trail', () => {
             }),
     });
     const { user } = renderRoute(`/care/audit?patient=${PATIENT_ID}`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Audit trail of Ada Lovelace' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Audit trail of Ada Lovelace' });
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Approved a visit')).toBeInTheDocument();
@@ -77,9 +75,7 @@ describe('the audit trail', () => {
       }),
     });
     renderRoute(`/care/audit?actor=${CARE_ID}`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Audit trail of Jordan Lee' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Audit trail of Jordan Lee' });
     expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
       'href',
       `/care/patients/${PATIENT_ID}`,
@@ -97,9 +93,7 @@ describe('the audit trail', () => {
     signInStaff('physician');
     const requests = mockApi({ [AUDIT]: json(200, { items: [], next_cursor: null }) });
     renderRoute(`/care/audit?patient=${PATIENT_ID}`);
-    expect(
-      await screen.findByRole('heading', { name: 'Only an admin can read the audit trail' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Only an admin can read the audit trail' });
     expect(requests.filter((r) => r.path.includes('/audit'))).toHaveLength(0);
   });
 });

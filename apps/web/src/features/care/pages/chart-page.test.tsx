@@ -90,9 +90,7 @@ describe("a patient's chart", () => {
     expect(box).not.toBeChecked();
     expect(labs.getByText('The labs list is what the patient sees under Labs.')).toBeInTheDocument();
     await user.click(box);
-    expect(
-      await labs.findByText('The new labs app is what the patient sees under Labs.'),
-    ).toBeInTheDocument();
+    await labs.findByText('The new labs app is what the patient sees under Labs.');
     expect(box).toBeChecked();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ labs2: true });
   });

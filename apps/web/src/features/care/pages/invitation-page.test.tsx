@@ -54,9 +54,7 @@ describe('the staff invitation page', () => {
       [`GET /v2/users/${NEW_ID}`]: json(200, staff),
     });
     const { user, router } = renderRoute(PAGE);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome to Evergreen Health, Casey' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Evergreen Health, Casey' });
     expect(screen.getByText('Care coordinator')).toBeInTheDocument();
     expect(screen.getByText('casey@evergreen.test')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(MESSAGES.newPasswordWeak);
@@ -138,8 +136,6 @@ describe('the staff invitation page', () => {
       }),
     });
     renderRoute(PAGE);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'This invitation link does not work' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'This invitation link does not work' });
   });
 });

@@ -88,9 +88,7 @@ describe('the staff page', () => {
     signInStaff('care_team');
     const requests = mockApi({ [STAFF]: json(200, staffList()) });
     renderRoute('/care/staff');
-    expect(
-      await screen.findByRole('heading', { name: 'Only an admin can manage staff' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Only an admin can manage staff' });
     expect(requests.filter((r) => r.path.includes('/staff'))).toHaveLength(0);
   });
 

@@ -248,11 +248,7 @@ describe('a conversation of the inbox', () => {
     const { user } = renderRoute(THREAD_URL);
     await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
     await user.type(replyBox(), 'Hello{Enter}');
-    expect(
-      await screen.findByText(
-        'Message failed to send or is too large, please try to send the message again.',
-      ),
-    ).toBeInTheDocument();
+    await screen.findByText('Message failed to send or is too large, please try to send the message again.');
     expect(replyBox()).toHaveValue('Hello');
   });
 
@@ -415,7 +411,7 @@ describe('a conversation of the inbox', () => {
     vi.useRealTimers();
     emit(READ_EVENT, { _id: CONVERSATION_ID, patient_read: true, medical_team_read: true });
     const answer = screen.getByText('Hello Ada').closest('li') as HTMLElement;
-    expect(await within(answer).findByText('Seen by the patient')).toBeInTheDocument();
+    await within(answer).findByText('Seen by the patient');
   });
 
   it('reads the thread again when the channel is joined again, keeping what was shown', async () => {
@@ -607,9 +603,7 @@ describe('a thread opened without its patient in the address', () => {
     signInStaff('care_team');
     const requests = mockApi({});
     renderRoute(`/care/messages/${CONVERSATION_ID}`);
-    expect(
-      await screen.findByText('This link does not say whose conversation it is. Open it from the inbox.'),
-    ).toBeInTheDocument();
+    await screen.findByText('This link does not say whose conversation it is. Open it from the inbox.');
     expect(requests.filter((r) => r.path.startsWith('/conversations/'))).toHaveLength(0);
   });
 });

@@ -38,9 +38,7 @@ describe('How it works', () => {
     signIn();
     mockApi({ [`GET ${intakePath}`]: json(200, intake({ total_steps: 10 })) });
     const { user, router } = renderRoute(`${HIW}?product=${GENERIC_ID}`);
-    expect(
-      await screen.findByRole('heading', { name: "Let's get started on your visit" }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { name: "Let's get started on your visit" });
     expect(screen.getByText('Estimated time: 4 minutes')).toBeInTheDocument();
     const progress = screen.getByRole('navigation', { name: 'Visit progress' });
     expect(progress.querySelector('[aria-current="step"]')).toHaveTextContent('How it Works');

@@ -202,9 +202,7 @@ describe('Visit review (/dashboard/{userId}/{page}/intake/{intakeId}/{section})'
       review('intake'),
     );
     await user.click(within(pager()).getByRole('link', { name: 'Identity Verification' }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Identity Verification' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Identity Verification' });
     expect(fact('Verification status')).toBe('Verification Pending');
     expect(fact('ID photo')).toBe('Provided');
     expect(fact('Selfie')).toBe('Not provided');

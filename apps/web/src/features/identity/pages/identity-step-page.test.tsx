@@ -358,9 +358,7 @@ describe('upload errors', () => {
     const { router, user } = renderRoute(`${VISIT}/id_image`);
     await userClose(await screen.findByRole('dialog'));
     await chooseAndSend(user, png());
-    expect(
-      await screen.findByText('There was an error uploading your file. Please try again.'),
-    ).toBeInTheDocument();
+    await screen.findByText('There was an error uploading your file. Please try again.');
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(currentUrl(router)).toBe(`${VISIT}/profile_image`));
     expect(calls).toBe(2);
@@ -459,9 +457,7 @@ describe('schedule a verification call', () => {
     const { user } = renderRoute(`/verification/${USER_ID}/schedule`);
     await user.click(await screen.findByRole('button', { name: label(SLOTS[0]!.start_time) }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(
-      await screen.findByText('This time was just booked by someone else. Please choose another time.'),
-    ).toBeInTheDocument();
+    await screen.findByText('This time was just booked by someone else. Please choose another time.');
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
     await waitFor(() =>
       expect(requests.filter((r) => r.path.startsWith('/v2/appointments/availability'))).toHaveLength(2),

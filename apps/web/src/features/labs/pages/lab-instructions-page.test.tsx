@@ -98,9 +98,7 @@ describe('lab confirmation', () => {
   it('without an order is the instructions page: four blocks, no booking or requisition, default preparation', async () => {
     const requests = mockApi({});
     renderRoute('/lab-instructions');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Getting Started with Labs' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Getting Started with Labs' });
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Schedule your appointment',
       'Preparation Guidelines',
@@ -131,7 +129,7 @@ describe('lab confirmation', () => {
     expect(book).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.getByRole('button', { name: 'Download lab requisition' })).toBeInTheDocument();
     const prep = block('Preparation Guidelines');
-    expect(await within(prep).findByText('Bring a photo ID.')).toBeInTheDocument();
+    await within(prep).findByText('Bring a photo ID.');
     expect(within(prep).queryByText(/strenuous exercise/)).not.toBeInTheDocument();
     expect(requests.find((r) => r.path.startsWith('/v2/labs/results'))?.path).toBe(
       '/v2/labs/results?limit=50',
@@ -264,9 +262,7 @@ describe('lab confirmation', () => {
       mobile_number: '4155550123',
     });
     // the block now says texts are on, for the verified number
-    expect(
-      await within(results).findByText(/Text notifications are on for \(415\) 555-0123/),
-    ).toBeInTheDocument();
+    await within(results).findByText(/Text notifications are on for \(415\) 555-0123/);
   });
 
   it('Enable Text Notifications leads to the mobile number in settings where the clinic does not verify numbers', async () => {

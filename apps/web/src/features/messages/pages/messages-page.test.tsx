@@ -71,9 +71,7 @@ describe('Messages page (001 §2)', () => {
     serve(conversation());
     renderRoute(PAGE);
     await screen.findByRole('heading', { level: 1, name: 'Messages' });
-    expect(
-      await within(await findLog()).findByRole('heading', { name: 'No messages yet' }),
-    ).toBeInTheDocument();
+    await within(await findLog()).findByRole('heading', { name: 'No messages yet' });
     expect(log()).toHaveAttribute('aria-live', 'polite');
     expect(within(log()).queryByRole('listitem')).not.toBeInTheDocument();
     expect(box()).toHaveAttribute('placeholder', 'Type your message...');
@@ -311,14 +309,12 @@ describe('Message box (001 §4)', () => {
     await waitFor(() => expect(puts()).toHaveLength(1));
     expect(puts()[0]!.path).toBe(CONVERSATION_PATH);
     expect(puts()[0]!.body).toEqual({ text: written });
-    expect(
-      await within(await findLog()).findByText('Line one Line two', {
-        normalizer: (t) => t.replace(/\s+/g, ' '),
-      }),
-    ).toBeInTheDocument();
+    await within(await findLog()).findByText('Line one Line two', {
+      normalizer: (t) => t.replace(/\s+/g, ' '),
+    });
     expect(box()).toHaveValue('');
     expect(within(itemOf('Welcome')).queryByText('Delivered')).not.toBeInTheDocument();
-    expect(await within(await findLog()).findByText('Delivered')).toBeInTheDocument();
+    await within(await findLog()).findByText('Delivered');
   });
 
   it('keeps Send disabled without text or a file, and while a message is sending', async () => {
@@ -337,7 +333,7 @@ describe('Message box (001 §4)', () => {
     await user.type(box(), 'Is my order on its way?');
     expect(sendButton()).toBeEnabled();
     await user.click(sendButton());
-    expect(await within(await findLog()).findByText('Sending…')).toBeInTheDocument();
+    await within(await findLog()).findByText('Sending…');
 
     await user.type(box(), 'And another');
     expect(sendButton()).toBeDisabled();
@@ -473,7 +469,7 @@ describe('Attachments (001 §4, §5, §8)', () => {
     expect(form.get('mediaType')).toBe('document');
     expect(form.get('text')).toBe('Here it is');
     expect((form.get('file') as File).name).toBe('results.pdf');
-    expect(await within(await findLog()).findByText('Here it is')).toBeInTheDocument();
+    await within(await findLog()).findByText('Here it is');
   });
 
   it('sends an image as private-image', async () => {
@@ -542,7 +538,7 @@ describe('History and read state (001 §4)', () => {
 
     // scrolling to the top asks for the page before
     fireEvent.scroll(log());
-    expect(await within(await findLog()).findByText('Oldest')).toBeInTheDocument();
+    await within(await findLog()).findByText('Oldest');
     const page = requests.filter((r) => r.path.startsWith(CONVERSATION_PATH));
     expect(page).toHaveLength(1);
     expect(page[0]!.path).toBe(`${CONVERSATION_PATH}?lastId=${newest[0]!._id}`);
@@ -567,7 +563,7 @@ describe('History and read state (001 §4)', () => {
     });
     const { user } = renderRoute(PAGE);
     await user.click(await within(await findLog()).findByRole('button', { name: 'Load earlier messages' }));
-    expect(await within(await findLog()).findByText('Older')).toBeInTheDocument();
+    await within(await findLog()).findByText('Older');
     expect(requests.at(-1)!.path).toBe(`${CONVERSATION_PATH}?lastId=${newest[0]!._id}`);
     expect(within(log()).getByRole('button', { name: 'Load earlier messages' })).toBeInTheDocument();
   });
@@ -625,7 +621,7 @@ describe('History and read state (001 §4)', () => {
     expect(box()).toBeDisabled();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await within(await findLog()).findByText('Back again')).toBeInTheDocument();
+    await within(await findLog()).findByText('Back again');
     expect(box()).toBeEnabled();
   });
 });

@@ -68,7 +68,7 @@ describe('Messages page in real time (001 §4, §7)', () => {
 
     page = [first, second];
     emit('message', { _id: second._id, conversation_id: CONVERSATION_ID, partial: true });
-    expect(await within(log).findByText('Second')).toBeInTheDocument();
+    await within(log).findByText('Second');
     expect(reads()).toBe(before + 1);
 
     // back after a break: the page is read again and nothing shows twice
@@ -115,11 +115,11 @@ describe('Messages page in real time (001 §4, §7)', () => {
     });
     renderRoute(PAGE);
     const log = await loaded();
-    expect(await within(log).findByText('Delivered')).toBeInTheDocument();
+    await within(log).findByText('Delivered');
     seen = true;
     emit('read', { _id: CONVERSATION_ID, patient_read: true, medical_team_read: true });
     // the query cache tells its screens on the next tick
-    expect(await within(log).findByText('Seen')).toBeInTheDocument();
+    await within(log).findByText('Seen');
     expect(within(log).queryByText('Delivered')).not.toBeInTheDocument();
   });
 

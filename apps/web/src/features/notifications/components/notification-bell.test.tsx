@@ -90,7 +90,7 @@ describe('NotificationBell (001 §2 Bell widget)', () => {
     mockApi({ 'GET /v2/notifications': serveUnread([]) });
     const { user } = renderBell();
     await user.click(bell());
-    expect(await within(panel()).findByText("You're all caught up!")).toBeInTheDocument();
+    await within(panel()).findByText("You're all caught up!");
     expect(screen.queryByTestId('notification-dot')).not.toBeInTheDocument();
     expect(within(panel()).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   });
@@ -134,7 +134,7 @@ describe('NotificationBell (001 §2 Bell widget)', () => {
     await act(() => router.navigate(`/dashboard/${USER_ID}/profile`));
     await user.click(bell());
     await user.click(within(panel()).getByRole('button', { name: 'Mark all as read' }));
-    expect(await within(panel()).findByText("You're all caught up!")).toBeInTheDocument();
+    await within(panel()).findByText("You're all caught up!");
     await waitFor(() => expect(screen.queryByTestId('notification-dot')).not.toBeInTheDocument());
   });
 

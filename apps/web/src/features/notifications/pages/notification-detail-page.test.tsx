@@ -96,9 +96,7 @@ describe('Notification detail (/dashboard/{userId}/notifications/{id})', () => {
     const id = 'bbbbbbbbbbbbbbbbbbbbbbbb';
     mockApi({ [`GET /v2/notifications/${id}`]: json(status, { text: 'NotFound', message: 'x' }) });
     renderRoute(path(id));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: NOTIFICATION_NOT_FOUND }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: NOTIFICATION_NOT_FOUND });
     expect(screen.getByText(NOTIFICATION_NOT_FOUND_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
@@ -106,9 +104,7 @@ describe('Notification detail (/dashboard/{userId}/notifications/{id})', () => {
   it('does not ask the server about an id that cannot exist', async () => {
     const requests = mockApi({});
     renderRoute(path('not-an-id'));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: NOTIFICATION_NOT_FOUND }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: NOTIFICATION_NOT_FOUND });
     expect(requests.filter((r) => r.path.startsWith('/v2/notifications/'))).toHaveLength(0);
   });
 

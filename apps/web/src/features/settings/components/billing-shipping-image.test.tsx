@@ -81,7 +81,7 @@ describe('payment information', () => {
     });
     const { user: u } = renderRoute(`${SETTINGS}/billing`);
     const section = await region('Payment Information');
-    expect(await within(section).findByText('visa')).toBeInTheDocument();
+    await within(section).findByText('visa');
     expect(within(section).getByText('•••• 4242')).toBeInTheDocument();
     expect(within(section).getByText('04/2031')).toBeInTheDocument();
     expect(

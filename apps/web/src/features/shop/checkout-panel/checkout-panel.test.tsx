@@ -143,9 +143,7 @@ describe('the shop checkout panel (002 §2.7, §4.4)', () => {
   it('preselects the highlighted plan, shows the Plan section for a recurring product, Shipping Free and the renewal', async () => {
     api();
     renderPanel(SUPPLEMENT);
-    expect(
-      await screen.findByRole('dialog', { name: 'Purchase Omega-3 Longevity Blend' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('dialog', { name: 'Purchase Omega-3 Longevity Blend' });
     const plans = await screen.findByRole('group', { name: 'Plan' });
     expect(
       within(plans)
@@ -358,9 +356,7 @@ describe('the shop checkout panel (002 §2.7, §4.4)', () => {
         .map((b) => b.textContent),
     ).toEqual(['×', 'One Time Purchase', 'Manage Subscription', 'Close']);
     await s.user.click(within(dialog).getByRole('button', { name: 'One Time Purchase' }));
-    expect(
-      await screen.findByRole('dialog', { name: 'Purchase Omega-3 Longevity Blend' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('dialog', { name: 'Purchase Omega-3 Longevity Blend' });
     expect(screen.queryByRole('group', { name: 'Plan' })).not.toBeInTheDocument();
     expect(row('Total Due Now')).toHaveTextContent('$39.00');
     await s.user.click(submitButton());

@@ -122,9 +122,7 @@ describe('/signup/checkout', () => {
     choose(SUPPLEMENT_ID, 'supplement');
     api();
     renderRoute('/signup/checkout');
-    expect(
-      await screen.findByRole('heading', { name: 'Where should we send your supplement?' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Where should we send your supplement?' });
   });
 
   it("words the address form's errors with 002 §5's form messages", async () => {

@@ -197,9 +197,7 @@ describe('Subscription detail (/dashboard/{userId}/subscriptions/{id})', () => {
   it('answers an unknown or another patient’s subscription with a not-found state inside the shell', async () => {
     mockApi({ [ONE]: json(404, { text: 'NotFound', message: 'The subscription was not found.' }) });
     renderRoute(PAGE);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: SUBSCRIPTION_NOT_FOUND }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: SUBSCRIPTION_NOT_FOUND });
     expect(screen.getByText(SUBSCRIPTION_NOT_FOUND_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to subscriptions/ })).toHaveAttribute(
       'href',
@@ -211,9 +209,7 @@ describe('Subscription detail (/dashboard/{userId}/subscriptions/{id})', () => {
   it('does not ask about an id that cannot exist', async () => {
     const requests = mockApi({});
     renderRoute(`/dashboard/${USER_ID}/subscriptions/nope`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: SUBSCRIPTION_NOT_FOUND }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: SUBSCRIPTION_NOT_FOUND });
     expect(requests.filter((r) => r.path.includes('/subscription/'))).toHaveLength(0);
   });
 

@@ -258,9 +258,7 @@ describe('Subscriptions page', () => {
       },
     });
     const { user } = renderRoute(PAGE);
-    expect(
-      await screen.findByRole('heading', { name: 'Unable to get subscriptions. Please try again later.' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Unable to get subscriptions. Please try again later.' });
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await screen.findByRole('button', { name: 'Pause' });
   });
@@ -279,9 +277,7 @@ describe('Subscriptions page', () => {
     const reasons = screen.getByRole('dialog', { name: 'Cancel Subscription' });
     await user.click(within(reasons).getByRole('radio', { name: 'Medications not working for me' }));
     await user.click(within(reasons).getByRole('button', { name: 'Submit' }));
-    expect(
-      await within(reasons).findByText('Unable to cancel subscription. Please try again later.'),
-    ).toBeInTheDocument();
+    await within(reasons).findByText('Unable to cancel subscription. Please try again later.');
     expect(screen.getByRole('dialog', { name: 'Cancel Subscription' })).toBeInTheDocument();
   });
 
@@ -415,9 +411,7 @@ describe('Subscriptions page', () => {
     await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
     const dialog = screen.getByRole('dialog', { name: 'Reschedule Subscription' });
     // the calendar loads with the dialog
-    expect(
-      await within(dialog).findByRole('button', { name: `${dayLabel(preselected)} selected` }),
-    ).toBeInTheDocument();
+    await within(dialog).findByRole('button', { name: `${dayLabel(preselected)} selected` });
     const scheduled = addDays(today, 60);
     if (scheduled.slice(0, 7) !== preselected.slice(0, 7))
       await user.click(within(dialog).getByRole('button', { name: 'Previous month' }));

@@ -90,9 +90,7 @@ describe('Add-on treatments', () => {
   it('toggles cards, edits a plan with Change Plan and continues with the configuration', async () => {
     const requests = api();
     const { user, router } = renderRoute(PATH);
-    expect(
-      await screen.findByRole('heading', { name: 'Would you like to add any additional treatments?' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Would you like to add any additional treatments?' });
     const toggle = await screen.findByRole('button', { name: 'Add Metformin ER' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     // default: first frequency, first strength, default plan; 6600 / 3 = $22.00/mo

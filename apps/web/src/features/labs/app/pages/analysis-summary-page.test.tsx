@@ -39,9 +39,7 @@ describe('analysis summary', () => {
   it('shows the review: title, reviewer, the whole message, optimized %, biological age and Message', async () => {
     const requests = serve();
     renderRoute(`/labs/${PANEL}/analysis-summary/${LATEST}`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Comprehensive Panel Results' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Comprehensive Panel Results' });
     expect(reportIdOf(requests.find((r) => r.path.includes('/report/analysis'))!.path)).toBe(LATEST);
     expect(screen.getByText('Reviewed by Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText('November 20th 2026')).toBeInTheDocument();
@@ -147,8 +145,6 @@ describe('analysis summary', () => {
 
     serve({ [API.analysis]: json(404, { text: 'NotFound', message: 'Not found' }) });
     renderRoute(`/labs/${PANEL}/analysis-summary/${LATEST}`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: '404 - Page Not Found' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: '404 - Page Not Found' });
   });
 });

@@ -77,9 +77,7 @@ describe('biological age page', () => {
   it('says results are needed first when the panel has no reviewed report', async () => {
     mockApi({ [API]: json(200, bioAgeMissing({ reportId: null, missing: [], unusable: [] })) });
     renderRoute(PAGE);
-    expect(
-      await screen.findByText('Your biological age is worked out once this panel has reviewed results.'),
-    ).toBeInTheDocument();
+    await screen.findByText('Your biological age is worked out once this panel has reviewed results.');
   });
 
   it('says it could not load on an error', async () => {

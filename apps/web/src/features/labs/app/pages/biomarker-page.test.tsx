@@ -223,9 +223,7 @@ describe('biomarker page', () => {
   it("shows the labs app's not-found page when the API does not know the biomarker", async () => {
     serve('nope', json(404, { text: 'NotFound', message: 'Not found' }));
     renderRoute(PAGE('nope'));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: '404 - Page Not Found' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: '404 - Page Not Found' });
   });
 
   it('says it could not load, and tries again', async () => {
@@ -237,9 +235,7 @@ describe('biomarker page', () => {
       },
     });
     const { user } = renderRoute(PAGE('apob'));
-    expect(
-      await screen.findByText('We could not load this biomarker. Please try again.'),
-    ).toBeInTheDocument();
+    await screen.findByText('We could not load this biomarker. Please try again.');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await screen.findByRole('heading', { level: 1, name: 'Apolipoprotein B' });
   });

@@ -114,11 +114,9 @@ describe('all biomarkers page', () => {
       [`GET /v2/labs/patient/panels/${M_PANEL}/overview`]: json(200, overviewAwaiting()),
     });
     renderRoute(PAGE);
-    expect(
-      await screen.findByText(
-        'Your Comprehensive Longevity Panel results are not ready yet: they appear here once your care team has reviewed them.',
-      ),
-    ).toBeInTheDocument();
+    await screen.findByText(
+      'Your Comprehensive Longevity Panel results are not ready yet: they appear here once your care team has reviewed them.',
+    );
     expect(screen.getByText('Awaiting Results')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'How to prepare for your blood draw' })).toHaveAttribute(
       'href',
@@ -132,9 +130,7 @@ describe('all biomarkers page', () => {
   it("shows the labs app's not-found page for a panel that is not the patient's", async () => {
     mockApi({ [API]: json(404, { text: 'NotFound', message: 'The lab panel was not found' }) });
     renderRoute(PAGE);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: '404 - Page Not Found' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: '404 - Page Not Found' });
   });
 
   it('says it could not load on an error', async () => {

@@ -56,9 +56,7 @@ describe('category page', () => {
   it("shows the labs app's not-found page for a category the API does not know", async () => {
     mockApi({ [API('nowhere')]: json(404, { text: 'NotFound', message: 'Not found' }) });
     renderRoute(PAGE('nowhere'));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: '404 - Page Not Found' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: '404 - Page Not Found' });
     expect(screen.getByText('The page you are looking for does not exist.')).toBeInTheDocument();
   });
 

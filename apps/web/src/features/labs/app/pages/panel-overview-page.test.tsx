@@ -50,7 +50,7 @@ describe('panel overview', () => {
 
     const bioAge = screen.getByRole('region', { name: 'Biological age' });
     expect(within(bioAge).getByText('37.1')).toBeInTheDocument();
-    expect(await within(bioAge).findByText('3.9 years younger than your age of 41')).toBeInTheDocument();
+    await within(bioAge).findByText('3.9 years younger than your age of 41');
     expect(within(bioAge).getByRole('link', { name: 'About your biological age' })).toHaveAttribute(
       'href',
       `/labs/${PANEL}/biological-age`,
@@ -174,9 +174,7 @@ describe('panel overview', () => {
   it('shows the labs app 404 for a panel or report the patient does not have', async () => {
     mockApi({ [API.overview]: json(404, { text: 'NotFound', message: 'Not found' }) });
     renderRoute(`/labs/${PANEL}/history/${EARLIER}`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: '404 - Page Not Found' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: '404 - Page Not Found' });
     expect(screen.getByText('The page you are looking for does not exist.')).toBeInTheDocument();
   });
 });

@@ -36,9 +36,7 @@ describe('preparation guideline page', () => {
   it('shows the panel, the fasting and no-exercise hours from the API and the guidelines as a checklist', async () => {
     serve({ [PREP]: json(200, preparation({ fastingHours: 10, noExerciseHours: 24 })) });
     renderRoute(PAGE);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Preparation Guideline' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Preparation Guideline' });
     expect(screen.getByText('Comprehensive Longevity Panel')).toBeInTheDocument();
     expect(
       screen.getByRole('navigation', { name: 'Comprehensive Longevity Panel sections' }),
