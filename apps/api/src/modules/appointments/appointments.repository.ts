@@ -1,6 +1,6 @@
 import type { AppointmentTypeRules, DateOverride } from '@portal/domain/scheduling/availability';
 import type { WeeklyHours } from '@portal/domain/scheduling/slots';
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { appointments, appointmentTypes, type EventTypeKind } from '../../db/schema/appointments';
