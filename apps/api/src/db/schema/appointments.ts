@@ -148,6 +148,10 @@ export const appointmentReminders = pgTable(
       t.sequence,
       t.kind,
     ),
+    // the sweep's path: reminders still to go out, by when they are due
+    index('appointment_reminders_due_at_idx')
+      .on(t.dueAt)
+      .where(sql`${t.sentAt} is null and ${t.skippedAt} is null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "appointment_reminders_due_at_idx" ON "appointment_reminders" USING btree ("due_at") WHERE "appointment_reminders"."sent_at" is null and "appointment_reminders"."skipped_at" is null;
