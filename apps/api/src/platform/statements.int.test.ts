@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifierFor } from '../modules/notifications/notifier';
 import { bearer, createTestApp, json, rows, signupPatient, type TestApp } from '../test/harness';
 
 /**
@@ -82,5 +83,32 @@ describe('statements per request', () => {
       }),
     );
     expect(n).toBe(3);
+  });
+
+  it('booking a call: the calendar read, the booking under the patient lock, its audit row and its e-mail', async () => {
+    const booker = await signupPatient(t.app, org);
+    const { slots } = json<{ slots: { start_time: string }[] }>(
+      await t.app.inject({
+        url: '/v2/appointments/availability?kind=coaching&days=14',
+        headers: bearer(booker.token),
+      }),
+    );
+    const book = (start: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v2/appointments',
+        headers: bearer(booker.token),
+        payload: { kind: 'coaching', start_time: start, time_zone: 'America/New_York' },
+      });
+    const warm = await book(slots[0]!.start_time);
+    expect(warm.statusCode, warm.body).toBe(201);
+    await notifierFor(t.app).settled();
+    const before = t.database.statements();
+    const res = await book(slots.at(-1)!.start_time);
+    expect(res.statusCode, res.body).toBe(201);
+    await notifierFor(t.app).settled();
+    // the calendar (1); BEGIN, the patient's lock, the booking with its notice and reminders, COMMIT (4); the
+    // audit row (1); the e-mail's clinic and the patient's preferences (2)
+    expect(t.database.statements() - before).toBe(8);
   });
 });

@@ -13,6 +13,9 @@ import {
 import type { AppointmentRow, AppointmentsRepository } from './appointments.repository';
 
 /** What happened to the appointment; the e-mail and its invitation follow. */
+/** Whom the e-mail greets and invites. */
+type AppointmentPatient = { email: string; firstName: string; lastName: string };
+
 export type AppointmentChange =
   | { kind: 'booked' }
   | { kind: 'reminder' }
@@ -32,15 +35,19 @@ export function createAppointmentEmails(deps: {
   organizations: Pick<OrganizationsRepository, 'findById'>;
   now: () => Date;
 }) {
-  /** `appointment` is its id, or the row itself when the caller has just written it. */
+  /**
+   * `appointment` is its id, or the row itself when the caller has just written it; `known`, the patient when
+   * the caller has just read them.
+   */
   async function emailOf(
     appointment: string | AppointmentRow,
     change: AppointmentChange,
+    known?: AppointmentPatient,
   ): Promise<NotificationEmail | undefined> {
     const row = typeof appointment === 'string' ? await deps.repo.find(appointment) : appointment;
     if (!row) return undefined;
     const [patient, organization] = await Promise.all([
-      deps.repo.patient(row.patientId),
+      known ?? deps.repo.patient(row.patientId),
       deps.organizations.findById(row.organizationId),
     ]);
     if (!patient || !organization) return undefined;
@@ -103,8 +110,9 @@ export function createAppointmentMail(deps: {
       patientId: string,
       change: AppointmentChange,
       log?: FastifyBaseLogger,
+      patient?: AppointmentPatient,
     ): void {
-      const email = emails.emailOf(appointment, change).catch((error: unknown) => {
+      const email = emails.emailOf(appointment, change, patient).catch((error: unknown) => {
         log?.error(
           { err: describeError(error), change: change.kind },
           'appointment e-mail could not be made',

@@ -1,13 +1,12 @@
 import type { AppointmentTypeRules, DateOverride } from '@portal/domain/scheduling/availability';
-import type { WeeklyHours } from '@portal/domain/scheduling/slots';
-import { and, asc, desc, eq, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { TimeRange, WeeklyHours } from '@portal/domain/scheduling/slots';
+import { and, asc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
 import { appointments, appointmentTypes, type EventTypeKind } from '../../db/schema/appointments';
 import {
   physicianAvailability,
   physicianAvailabilityOverrides,
-  physicianStates,
   physicians,
 } from '../../db/schema/physicians';
 import { subscriptions } from '../../db/schema/subscriptions';
@@ -23,6 +22,44 @@ export type PhysicianRef = {
   roomLink: string | null;
 };
 export type BookedRange = { physicianId: string; start: Date; end: Date };
+
+/** A physician as a look at the calendar reads them: who, their hours, and their bookings near the window. */
+export type CalendarPhysician = PhysicianRef & {
+  schedule: { weekly: WeeklyHours[]; overrides: DateOverride[] };
+  /** Blocked ranges (calls with their buffers) of live bookings that can meet the window. */
+  booked: TimeRange[];
+};
+
+/** Everything a look at the calendar (open times, or a booking) needs, read in one statement. */
+export type CalendarRead = {
+  patient: { state: string | null; email: string; firstName: string; lastName: string } | null;
+  rules: (AppointmentTypeRules & { name: string }) | null;
+  /** Whether the subscription asked about is the patient's own (true when none was asked about). */
+  ownsSubscription: boolean;
+  /** The zone of the patient's most recently changed appointment that has one (when asked for). */
+  lastTimeZone: string | null;
+  physicians: CalendarPhysician[];
+};
+
+type CalendarJson = Omit<CalendarRead, 'physicians' | 'rules'> & {
+  rules:
+    | (Omit<AppointmentTypeRules, 'slotIntervalMinutes'> & {
+        name: string;
+        slotIntervalMinutes: number | null;
+      })
+    | null;
+  physicians: (PhysicianRef & {
+    weekly: WeeklyHours[];
+    overrides: { date: string; start: string | null; end: string | null; timeZone: string }[];
+    booked: { start: number; end: number }[];
+  })[];
+};
+
+/** Rows of a raw statement, whichever driver answered (PGlite: { rows }; postgres.js: the rows). */
+async function rawRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
+}
 
 const appointmentColumns = {
   id: appointments.id,
@@ -85,32 +122,115 @@ const BLOCK_REACH = 12 * 3_600_000;
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 /** "09:00:00" -> "09:00"; PostgreSQL writes midnight at the end of a day as "24:00:00". */
 const hhmm = (value: string) => value.slice(0, 5);
-const overlapping = (start: Date, end: Date) =>
-  and(lt(appointments.startTime, end), gt(appointments.endTime, start));
+const DAY = 86_400_000;
+
+/** Override rows (one per block; a day off has one without times) as each date's override. */
+function overridesOf(
+  rows: readonly { date: string; start: string | null; end: string | null; timeZone: string }[],
+): DateOverride[] {
+  const byDate = new Map<string, DateOverride & { blocks: { start: string; end: string }[] }>();
+  for (const row of rows) {
+    let found = byDate.get(row.date);
+    if (!found) {
+      found = { date: row.date, timeZone: row.timeZone, blocks: [] };
+      byDate.set(row.date, found);
+    }
+    if (row.start && row.end) found.blocks.push({ start: hhmm(row.start), end: hhmm(row.end) });
+  }
+  return [...byDate.values()];
+}
 
 function queries(db: Db) {
   return {
-    /** Active physicians of the organization listed as providers; with a state, only those licensed there. */
-    async physicians(organizationId: string, state: string | null): Promise<PhysicianRef[]> {
-      const columns = {
-        id: physicians.id,
-        firstName: physicians.firstName,
-        lastName: physicians.lastName,
-        credentials: physicians.credentials,
-        roomLink: physicians.roomLink,
-      };
-      const where = and(
-        eq(physicians.organizationId, organizationId),
-        eq(physicians.active, true),
-        eq(physicians.isProvider, true),
+    /**
+     * The calendar around [from, to) in one statement (a look at it is the scheduler's hottest path, and each
+     * statement is a round trip): the patient, the kind's rules, the clinic's active providers (with
+     * `licensedOnly`, those licensed in the patient's state when they have one; with `physicianId`, that one)
+     * with their weekly hours, the overrides of the local dates around the window and the live bookings that
+     * can meet it (a slot with its buffers reaches at most 12 hours beyond it, appointment_types_minutes_check;
+     * a booking starts at most a day before what it blocks, so the physician's start-time index narrows).
+     */
+    async calendar(input: {
+      patientId: string;
+      organizationId: string;
+      kind: EventTypeKind;
+      licensedOnly: boolean;
+      physicianId?: string | undefined;
+      subscriptionId?: string | undefined;
+      withLastTimeZone?: boolean;
+      from: Date;
+      to: Date;
+    }): Promise<CalendarRead> {
+      const { from, to } = input;
+      const day = (d: Date) => d.toISOString().slice(0, 10);
+      const iso = (d: Date) => d.toISOString();
+      const [row] = await rawRows<{ calendar: string }>(
+        db,
+        sql`with patient as (
+              select state, email, first_name, last_name from users where id = ${input.patientId}
+            ),
+            doctors as (
+              select d.id, d.first_name, d.last_name, d.credentials, d.room_link from physicians d
+              where d.organization_id = ${input.organizationId} and d.active and d.is_provider
+                and (${input.physicianId ?? null}::text is null or d.id = ${input.physicianId ?? null}::text)
+                and (not ${input.licensedOnly}::boolean or (select state from patient) is null
+                  or exists (select 1 from physician_states s
+                             where s.physician_id = d.id and s.state = (select state from patient)))
+            )
+            select json_build_object(
+              'patient', (select json_build_object('state', state, 'email', email, 'firstName', first_name,
+                  'lastName', last_name) from patient),
+              'rules', (select json_build_object('name', name, 'durationMinutes', duration_minutes,
+                  'bufferBeforeMinutes', buffer_before_minutes, 'bufferAfterMinutes', buffer_after_minutes,
+                  'minimumNoticeMinutes', minimum_notice_minutes, 'horizonDays', horizon_days,
+                  'slotIntervalMinutes', slot_interval_minutes)
+                from appointment_types where organization_id = ${input.organizationId} and kind = ${input.kind}),
+              'ownsSubscription', ${input.subscriptionId ?? null}::text is null or exists (
+                select 1 from subscriptions where id = ${input.subscriptionId ?? null}::text
+                  and user_id = ${input.patientId} and organization_id = ${input.organizationId}),
+              'lastTimeZone', case when ${input.withLastTimeZone ?? false}::boolean then (
+                select time_zone from appointments
+                where patient_id = ${input.patientId} and time_zone is not null
+                order by updated_at desc limit 1) end,
+              'physicians', coalesce((select json_agg(json_build_object(
+                  'id', d.id, 'firstName', d.first_name, 'lastName', d.last_name,
+                  'credentials', d.credentials, 'roomLink', d.room_link,
+                  'weekly', coalesce((select json_agg(json_build_object('weekday', a.weekday,
+                      'start', a.start_time, 'end', a.end_time, 'timeZone', a.time_zone))
+                    from physician_availability a where a.physician_id = d.id), '[]'::json),
+                  'overrides', coalesce((select json_agg(json_build_object('date', o.date,
+                      'start', o.start_time, 'end', o.end_time, 'timeZone', o.time_zone))
+                    from physician_availability_overrides o
+                    where o.physician_id = d.id and o.date >= ${day(new Date(from.getTime() - 2 * DAY))}::date
+                      and o.date < ${day(new Date(to.getTime() + 2 * DAY))}::date), '[]'::json),
+                  'booked', coalesce((select json_agg(json_build_object(
+                      'start', extract(epoch from coalesce(b.blocked_start, b.start_time)) * 1000,
+                      'end', extract(epoch from coalesce(b.blocked_end, b.end_time)) * 1000))
+                    from appointments b
+                    where b.physician_id = d.id and not b.canceled
+                      and b.start_time >= ${iso(new Date(from.getTime() - DAY))}::timestamptz
+                      and b.start_time < ${iso(new Date(to.getTime() + DAY))}::timestamptz
+                      and coalesce(b.blocked_start, b.start_time) < ${iso(new Date(to.getTime() + BLOCK_REACH))}::timestamptz
+                      and coalesce(b.blocked_end, b.end_time) > ${iso(new Date(from.getTime() - BLOCK_REACH))}::timestamptz),
+                    '[]'::json)
+                ) order by d.id) from doctors d), '[]'::json)
+            )::text as calendar`,
       );
-      if (!state) return db.select(columns).from(physicians).where(where).orderBy(asc(physicians.id));
-      return db
-        .select(columns)
-        .from(physicians)
-        .innerJoin(physicianStates, eq(physicianStates.physicianId, physicians.id))
-        .where(and(where, eq(physicianStates.state, state)))
-        .orderBy(asc(physicians.id));
+      const read = JSON.parse(row!.calendar) as CalendarJson;
+      return {
+        ...read,
+        rules: read.rules && {
+          ...read.rules,
+          slotIntervalMinutes: read.rules.slotIntervalMinutes ?? undefined,
+        },
+        physicians: read.physicians.map(({ weekly, overrides, booked, ...physician }) => ({
+          ...physician,
+          schedule: { weekly, overrides: overridesOf(overrides) },
+          booked: booked
+            .map((b) => ({ start: new Date(b.start), end: new Date(b.end) }))
+            .filter((b) => b.start < to && b.end > from),
+        })),
+      };
     },
 
     async weeklyHours(physicianIds: string[]): Promise<Map<string, WeeklyHours[]>> {
@@ -195,19 +315,8 @@ function queries(db: Db) {
           ),
       ]);
       for (const [id, hours] of weekly) out.get(id)!.weekly = hours;
-      for (const row of overrides) {
-        const list = out.get(row.physicianId)!.overrides;
-        let found = list.find((o) => o.date === row.date);
-        if (!found) {
-          found = { date: row.date, timeZone: row.timeZone, blocks: [] };
-          list.push(found);
-        }
-        if (row.start && row.end)
-          (found.blocks as { start: string; end: string }[]).push({
-            start: hhmm(row.start),
-            end: hhmm(row.end),
-          });
-      }
+      for (const id of physicianIds)
+        out.get(id)!.overrides = overridesOf(overrides.filter((o) => o.physicianId === id));
       return out;
     },
 
@@ -244,30 +353,9 @@ function queries(db: Db) {
       return row;
     },
 
-    /** The zone of the patient's most recently changed appointment that has one: theirs, given when they booked. */
-    async lastTimeZone(patientId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ timeZone: appointments.timeZone })
-        .from(appointments)
-        .where(and(eq(appointments.patientId, patientId), sql`${appointments.timeZone} is not null`))
-        .orderBy(desc(appointments.updatedAt))
-        .limit(1);
-      return row?.timeZone ?? undefined;
-    },
-
     /** Holds the patient's row to the end of the transaction: one booking of a patient at a time. */
     async lockPatient(userId: string): Promise<void> {
       await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    },
-
-    /** Holds the physician's row to the end of the transaction: one booking per physician at a time. */
-    async lockPhysician(physicianId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: physicians.id })
-        .from(physicians)
-        .where(and(eq(physicians.id, physicianId), eq(physicians.active, true)))
-        .for('update');
-      return row !== undefined;
     },
 
     /** Whether a live booking of the physician (other than `except`) keeps any of [start, end). */
@@ -290,19 +378,87 @@ function queries(db: Db) {
     },
 
     /**
-     * Inserts unless the exclusion constraint finds the physician's time taken (another booking took it
-     * meanwhile; one still uncommitted is waited for): null then, the transaction goes on and the caller may
-     * try another physician; else when it was made. ON CONFLICT DO NOTHING is the one statement PostgreSQL
-     * offers for an exclusion constraint; the row's other unique keys (a new id, no outside uuid) cannot
-     * conflict.
+     * The booking itself, in one statement under the patient's lock (lockPatient, in the same transaction): the
+     * patient's own conflict (a call overlapping the time, or for a verification call one still ahead), then
+     * the appointment unless the exclusion constraint finds the physician's time taken (ON CONFLICT DO NOTHING,
+     * the one form PostgreSQL offers for an exclusion constraint; an uncommitted booking is waited for), and
+     * with it its portal notice, its reminders and the retention offer's free consultation date (001 §3).
+     * Answers the conflict's kind, or when the appointment was made (null: the physician's time was taken).
      */
-    async insertUnlessTaken(values: typeof appointments.$inferInsert): Promise<Date | null> {
-      const [inserted] = await db
-        .insert(appointments)
-        .values(values)
-        .onConflictDoNothing()
-        .returning({ createdAt: appointments.createdAt });
-      return inserted ? toDate(inserted.createdAt) : null;
+    async bookUnlessTaken(input: {
+      values: {
+        id: string;
+        patientId: string;
+        physicianId: string;
+        organizationId: string;
+        subscriptionId: string | null;
+        name: string;
+        startTime: Date;
+        endTime: Date;
+        blockedStart: Date;
+        blockedEnd: Date;
+        timeZone: string | null;
+        externalSource: string;
+        eventTypeKind: EventTypeKind;
+        bookedBy: string;
+      };
+      now: Date;
+      notice: { id: string; message: string };
+      reminders: readonly { id: string; kind: string; dueAt: Date }[];
+      freeConsultationOf?: string | null | undefined;
+    }): Promise<{ conflict: EventTypeKind | null; createdAt: Date | null }> {
+      const v = input.values;
+      const iso = (d: Date) => d.toISOString();
+      const verification = v.eventTypeKind === 'user-verification';
+      const reminders = JSON.stringify(
+        input.reminders.map((r) => ({ id: r.id, kind: r.kind, due_at: iso(r.dueAt) })),
+      );
+      const [row] = await rawRows<{ result: string }>(
+        db,
+        sql`with conflict as (
+              select event_type_kind from appointments
+              where patient_id = ${v.patientId} and not canceled and ${
+                verification
+                  ? sql`end_time > ${iso(input.now)}::timestamptz and event_type_kind = 'user-verification'`
+                  : sql`start_time < ${iso(v.endTime)}::timestamptz and end_time > ${iso(v.startTime)}::timestamptz`
+              }
+              limit 1
+            ),
+            booked as (
+              insert into appointments (id, patient_id, physician_id, organization_id, subscription_id, name,
+                start_time, end_time, blocked_start, blocked_end, time_zone, external_source, event_type_kind,
+                booked_by)
+              select ${v.id}, ${v.patientId}, ${v.physicianId}, ${v.organizationId}, ${v.subscriptionId}::text,
+                ${v.name}, ${iso(v.startTime)}::timestamptz, ${iso(v.endTime)}::timestamptz,
+                ${iso(v.blockedStart)}::timestamptz, ${iso(v.blockedEnd)}::timestamptz, ${v.timeZone}::text,
+                ${v.externalSource}, ${v.eventTypeKind}, ${v.bookedBy}
+              where not exists (select 1 from conflict)
+              on conflict do nothing
+              returning id, created_at
+            ),
+            notice as (
+              insert into notifications (id, user_id, organization_id, category, message, data)
+              select ${input.notice.id}, ${v.patientId}, ${v.organizationId}, 'appointments',
+                ${input.notice.message}, jsonb_build_object('type', 'other', 'appointmentId', booked.id)
+              from booked
+            ),
+            reminders as (
+              insert into appointment_reminders (id, appointment_id, kind, sequence, start_time, due_at)
+              select r.id, booked.id, r.kind, 0, ${iso(v.startTime)}::timestamptz, r.due_at
+              from booked, json_to_recordset(${reminders}::json) as r(id text, kind text, due_at timestamptz)
+            ),
+            consultation as (
+              update subscriptions set cancellation_info = cancellation_info
+                || jsonb_build_object('free_consultation_scheduled_date', ${iso(v.startTime)}::text)
+              where id = ${input.freeConsultationOf ?? null}::text and exists (select 1 from booked)
+            )
+            select json_build_object(
+              'conflict', (select event_type_kind from conflict),
+              'createdAt', (select created_at from booked)
+            )::text as result`,
+      );
+      const result = JSON.parse(row!.result) as { conflict: EventTypeKind | null; createdAt: string | null };
+      return { conflict: result.conflict, createdAt: result.createdAt ? new Date(result.createdAt) : null };
     },
 
     /** Moves a live appointment; false when the exclusion constraint refuses the new time. */
@@ -346,44 +502,6 @@ function queries(db: Db) {
         .from(appointments)
         .where(eq(appointments.id, id))
         .for('update');
-    },
-
-    /** The patient's own non-canceled call overlapping the time, or one of `kind` still ahead. */
-    async patientConflict(
-      userId: string,
-      range: { start: Date; end: Date },
-      kind: EventTypeKind,
-      now: Date,
-    ): Promise<{ startTime: Date; eventTypeKind: EventTypeKind } | undefined> {
-      const [row] = await db
-        .select({ startTime: appointments.startTime, eventTypeKind: appointments.eventTypeKind })
-        .from(appointments)
-        .where(
-          and(
-            eq(appointments.patientId, userId),
-            notCanceled,
-            kind === 'user-verification'
-              ? gt(appointments.endTime, now)
-              : overlapping(range.start, range.end),
-            kind === 'user-verification' ? eq(appointments.eventTypeKind, kind) : undefined,
-          ),
-        )
-        .limit(1);
-      return row;
-    },
-
-    async insert(values: typeof appointments.$inferInsert): Promise<void> {
-      await db.insert(appointments).values(values);
-    },
-
-    /** cancellation_info.free_consultation_scheduled_date of the subscription (001 §3, §4 retention). */
-    async recordFreeConsultation(subscriptionId: string, start: Date): Promise<void> {
-      await db
-        .update(subscriptions)
-        .set({
-          cancellationInfo: sql`${subscriptions.cancellationInfo} || jsonb_build_object('free_consultation_scheduled_date', ${start.toISOString()}::text)`,
-        })
-        .where(eq(subscriptions.id, subscriptionId));
     },
 
     /** Stored within the booking's transaction; the notifier delivers it once that commits. */

@@ -21,7 +21,12 @@ import { createCalcomScheduling } from './calcom-scheduling';
 import { careSchedulingRoutes } from './care-scheduling.routes';
 import { createOutsideBookingsRepository } from './outside-bookings.repository';
 import { createOutsideBookings } from './outside-bookings.service';
-import { APPOINTMENT_REMINDER_QUEUE, createAppointmentReminders } from './reminders';
+import {
+  APPOINTMENT_REMINDER_QUEUE,
+  APPOINTMENT_REMINDER_SWEEP_QUEUE,
+  createAppointmentReminders,
+  REMINDER_SWEEP_SCHEDULE,
+} from './reminders';
 import { schedulingWebhookRoutes } from './scheduling-webhooks.routes';
 
 const tags = ['appointments'];
@@ -30,11 +35,19 @@ const tags = ['appointments'];
 export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reminders = createAppointmentReminders({
     db: app.ctx.db,
-    jobs: app.ctx.jobs,
     notifier: notifierFor(app),
     now: () => app.ctx.now(),
     organizations: app.ctx.organizations,
   });
+  app.ctx.jobs.register(
+    APPOINTMENT_REMINDER_SWEEP_QUEUE,
+    async () => {
+      await reminders.sweep();
+    },
+    { retryLimit: 2, retryDelaySeconds: 20 },
+  );
+  app.ctx.jobs.schedule(APPOINTMENT_REMINDER_SWEEP_QUEUE, REMINDER_SWEEP_SCHEDULE);
+  // one job per reminder, as they were planned before the sweep: those still queued run as they did
   app.ctx.jobs.register<{ reminderId: string }>(
     APPOINTMENT_REMINDER_QUEUE,
     async (data) => {

@@ -14,10 +14,9 @@ import {
   openSlotsOf,
   rangesOverlap,
   type Schedule,
-  typeSlots,
 } from '@portal/domain/scheduling/availability';
 import { DEFAULT_APPOINTMENT_TIME_ZONE, formatCallTime } from '@portal/domain/scheduling/format-slot';
-import { mergeSlots, type TimeRange } from '@portal/domain/scheduling/slots';
+import { mergeSlots } from '@portal/domain/scheduling/slots';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../db/ids';
 import type { EventTypeKind } from '../../db/schema/appointments';
@@ -26,9 +25,9 @@ import { describeError } from '../../platform/log-safe';
 import type { Notifier } from '../notifications/notifier';
 import type { OrganizationsRepository } from '../organizations/organizations.repository';
 import { createAppointmentMail, patientZoneOf } from './appointment-mail';
-import type { AppointmentRow, AppointmentsRepository, PhysicianRef } from './appointments.repository';
+import type { AppointmentRow, AppointmentsRepository } from './appointments.repository';
 import type { CalcomScheduling } from './calcom-scheduling';
-import type { AppointmentReminders } from './reminders';
+import { type AppointmentReminders, remindersOf } from './reminders';
 import { createSlotGrids } from './slot-grids';
 
 type Caller = { userId: string; organizationId: string };
@@ -90,12 +89,6 @@ const NOTICE_NAMES: Record<BookableKind, string> = {
 
 const MINUTE = 60_000;
 
-/** The value of a settled read, or its error thrown. */
-function settled<T>(result: PromiseSettledResult<T>): T {
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
-}
-
 /** A stable place in a list of `length` for a patient (FNV-1a of the id). */
 function roundRobinStart(patientId: string, length: number): number {
   let hash = 0x811c9dc5;
@@ -144,51 +137,40 @@ export function createAppointmentsService(deps: {
   const grids = createSlotGrids();
   const mail = createAppointmentMail({ repo, organizations, notifier, now });
 
-  /** Verification calls and consultations go to physicians licensed in the patient's state; coaching to any. */
-  async function eligiblePhysicians(
+  /**
+   * The calendar of a kind of call for the caller, in one read: verification calls and consultations go to
+   * physicians licensed in the patient's state, coaching to any; `physicianId` narrows to one of them.
+   */
+  async function calendarOf(
     caller: Caller,
     kind: BookableKind,
-    physicianId?: string,
-  ): Promise<PhysicianRef[]> {
-    const patient = await repo.patient(caller.userId);
-    if (!patient) throw Errors.notFound('The patient');
-    // Without a state on file (a patient who has not reached the profile step) any physician may verify.
-    const state = kind === 'coaching' ? null : patient.state;
-    const list = await repo.physicians(caller.organizationId, state ?? null);
-    if (!physicianId) return list;
-    const chosen = list.filter((p) => p.id === physicianId);
-    if (chosen.length === 0) throw Errors.notFound('The physician');
-    return chosen;
+    from: Date,
+    to: Date,
+    options: {
+      physicianId?: string | undefined;
+      subscriptionId?: string | undefined;
+      withLastTimeZone?: boolean;
+    },
+  ) {
+    const read = await repo.calendar({
+      patientId: caller.userId,
+      organizationId: caller.organizationId,
+      kind,
+      // Without a state on file (a patient who has not reached the profile step) any physician may verify.
+      licensedOnly: kind !== 'coaching',
+      physicianId: options.physicianId,
+      subscriptionId: options.subscriptionId,
+      withLastTimeZone: options.withLastTimeZone ?? false,
+      from,
+      to,
+    });
+    if (!read.patient) throw Errors.notFound('The patient');
+    if (options.physicianId && read.physicians.length === 0) throw Errors.notFound('The physician');
+    return { ...read, patient: read.patient, rules: read.rules ?? defaultAppointmentRules(kind) };
   }
 
   async function rulesFor(organizationId: string, kind: EventTypeKind): Promise<AppointmentTypeRules> {
     return (await repo.typeRules(organizationId, kind)) ?? defaultAppointmentRules(kind);
-  }
-
-  async function schedulesOf(ids: string[], from: Date, to: Date) {
-    const [schedules, booked] = await Promise.all([
-      repo.schedules(ids, from, to),
-      repo.booked(ids, from, to),
-    ]);
-    const busy = new Map<string, TimeRange[]>(ids.map((id) => [id, []]));
-    for (const b of booked) busy.get(b.physicianId)?.push(b);
-    return { schedules, busy };
-  }
-
-  async function openSlotsFor(ids: string[], rules: AppointmentTypeRules, from: Date, to: Date, at: Date) {
-    const { schedules, busy } = await schedulesOf(ids, from, to);
-    return new Map(
-      ids.map((id) => [
-        id,
-        openSlotsOf(grids.of(schedules.get(id) as Schedule, rules, from, to), {
-          rules,
-          busy: busy.get(id) ?? [],
-          now: at,
-          from,
-          to,
-        }),
-      ]),
-    );
   }
 
   /** Refuses a start the kind's notice or horizon rules out (before asking the calendar). */
@@ -218,23 +200,23 @@ export function createAppointmentsService(deps: {
       const from = requested < at ? at : requested;
       const end = new Date(requested.getTime() + query.days * 86_400_000);
       const to = end < from ? from : end;
-      const [rules, physicians] = await Promise.all([
-        rulesFor(caller.organizationId, query.kind),
-        eligiblePhysicians(caller, query.kind, query.physician_id),
-      ]);
-      const perPhysician = await openSlotsFor(
-        physicians.map((p) => p.id),
-        rules,
-        from,
-        to,
-        at,
+      const calendar = await calendarOf(caller, query.kind, from, to, { physicianId: query.physician_id });
+      const { rules } = calendar;
+      const perPhysician = calendar.physicians.map((p) =>
+        openSlotsOf(grids.of(p.schedule as Schedule, rules, from, to), {
+          rules,
+          busy: p.booked,
+          now: at,
+          from,
+          to,
+        }),
       );
       return {
         kind: query.kind,
         slot_minutes: rules.durationMinutes,
         from: from.toISOString(),
         to: to.toISOString(),
-        slots: mergeSlots([...perPhysician.values()]).map((s) => ({
+        slots: mergeSlots(perPhysician).map((s) => ({
           start_time: s.start.toISOString(),
           end_time: s.end.toISOString(),
         })),
@@ -256,34 +238,35 @@ export function createAppointmentsService(deps: {
       if (deps.calcom) return deps.calcom.book(caller, body, log, bookedBy);
       const at = now();
       const start = new Date(body.start_time);
-      // Read at once, judged in order: the first rule broken is the one the patient hears of.
-      const [rulesRead, ownsRead, physiciansRead] = await Promise.allSettled([
-        rulesFor(caller.organizationId, body.kind),
-        body.subscription_id
-          ? repo.ownSubscription(body.subscription_id, caller.userId, caller.organizationId)
-          : true,
-        eligiblePhysicians(caller, body.kind, body.physician_id),
-      ]);
-      const rules = settled(rulesRead);
+      // The window's rules need the kind's duration: the calendar is read around the start (a day each side
+      // covers any duration and buffers) and the blocked range is judged after.
+      const calendar = await calendarOf(
+        caller,
+        body.kind,
+        new Date(start.getTime() - 86_400_000),
+        new Date(start.getTime() + 86_400_000),
+        {
+          physicianId: body.physician_id,
+          subscriptionId: body.subscription_id,
+          withLastTimeZone: body.time_zone === undefined,
+        },
+      );
+      // Judged in order: the first rule broken is the one the patient hears of.
+      const { rules } = calendar;
       const end = new Date(start.getTime() + rules.durationMinutes * MINUTE);
       checkWindow(start, rules, at);
-      if (!settled(ownsRead)) throw Errors.notFound('The subscription');
-      const physicians = settled(physiciansRead);
-      const ids = physicians.map((p) => p.id);
-      const { schedules, busy } = await schedulesOf(ids, start, end);
+      if (!calendar.ownsSubscription) throw Errors.notFound('The subscription');
       const blocked = blockedRange(start, rules);
       // Offered by the physician's hours (the window rules were checked above); whether it is still free is
       // decided under the transaction. Those free at the last read are tried first.
-      const offering = physicians.filter((p) =>
-        typeSlots(schedules.get(p.id) as Schedule, { from: start, to: end }, rules).some(
-          (s) => s.start.getTime() === start.getTime(),
-        ),
+      const offering = calendar.physicians.filter((p) =>
+        grids
+          .of(p.schedule as Schedule, rules, start, end)
+          .some((s) => s.start.getTime() === start.getTime()),
       );
       if (offering.length === 0) throw APPOINTMENT_ERRORS.notOffered();
       const freeAtRead = new Set(
-        offering
-          .filter((p) => !(busy.get(p.id) ?? []).some((b) => rangesOverlap(blocked, b)))
-          .map((p) => p.id),
+        offering.filter((p) => !p.booked.some((b) => rangesOverlap(blocked, b))).map((p) => p.id),
       );
       // Round robin among the free: each patient starts at a place of their own in the list, so patients booking
       // the same time do not all race for its first physician, and "any physician" spreads the clinic's load.
@@ -295,62 +278,59 @@ export function createAppointmentsService(deps: {
       const id = newId();
       // The patient's zone words every message of the appointment; a clinic booking on their behalf without
       // one takes the zone of the patient's own last booking.
-      const timeZone = body.time_zone ?? (await repo.lastTimeZone(caller.userId)) ?? null;
+      const timeZone = body.time_zone ?? calendar.lastTimeZone ?? null;
       const when = formatCallTime(start, timeZone ?? DEFAULT_APPOINTMENT_TIME_ZONE);
+      const values = {
+        id,
+        patientId: caller.userId,
+        organizationId: caller.organizationId,
+        subscriptionId: body.subscription_id ?? null,
+        name: CALL_NAMES[body.kind],
+        startTime: start,
+        endTime: end,
+        timeZone,
+        externalSource: 'portal',
+        eventTypeKind: kind,
+      };
       const row = await repo.transaction(async (q): Promise<AppointmentRow> => {
         await q.lockPatient(caller.userId);
-        const conflict = await q.patientConflict(caller.userId, { start, end }, kind, at);
-        if (conflict) {
-          throw conflict.eventTypeKind === 'user-verification' && kind === 'user-verification'
-            ? APPOINTMENT_ERRORS.alreadyBooked()
-            : APPOINTMENT_ERRORS.overlapping();
-        }
         for (const physician of rotated) {
           // One busy at the last read is asked again first; for the others the exclusion constraint is the
           // only word needed: of two bookings racing for the physician's time, the database refuses the
-          // second (23P01), and the next physician is tried.
+          // second, and the next physician is tried.
           if (
             !freeAtRead.has(physician.id) &&
             (await q.physicianBusy(physician.id, blocked.start, blocked.end))
           )
             continue;
-          const values = {
-            id,
-            patientId: caller.userId,
-            physicianId: physician.id,
-            organizationId: caller.organizationId,
-            subscriptionId: body.subscription_id ?? null,
-            name: CALL_NAMES[body.kind],
-            startTime: start,
-            endTime: end,
-            timeZone,
-            externalSource: 'portal',
-            eventTypeKind: kind,
-          };
-          const createdAt = await q.insertUnlessTaken({
-            ...values,
-            blockedStart: blocked.start,
-            blockedEnd: blocked.end,
-            bookedBy: bookedBy ?? caller.userId,
+          const made = await q.bookUnlessTaken({
+            values: {
+              ...values,
+              physicianId: physician.id,
+              blockedStart: blocked.start,
+              blockedEnd: blocked.end,
+              bookedBy: bookedBy ?? caller.userId,
+            },
+            now: at,
+            notice: { id: newId(), message: `Your ${NOTICE_NAMES[body.kind]} is booked for ${when}.` },
+            reminders: remindersOf({ id, startTime: start, sequence: 0 }, at),
+            // The retention offer's free consultation: its date decides when a cancellation attempt counts.
+            freeConsultationOf: body.kind === 'consultation' ? body.subscription_id : null,
           });
-          if (!createdAt) continue;
-          // The retention offer's free consultation: its date decides when a cancellation attempt counts.
-          if (body.kind === 'consultation' && body.subscription_id)
-            await q.recordFreeConsultation(body.subscription_id, start);
-          await q.storeNotice(
-            notifier,
-            caller.userId,
-            caller.organizationId,
-            `Your ${NOTICE_NAMES[body.kind]} is booked for ${when}.`,
-            id,
-          );
+          if (made.conflict) {
+            throw made.conflict === 'user-verification' && kind === 'user-verification'
+              ? APPOINTMENT_ERRORS.alreadyBooked()
+              : APPOINTMENT_ERRORS.overlapping();
+          }
+          if (!made.createdAt) continue;
           // the row as written, so neither the answer nor the e-mail reads it back
           return {
             ...values,
+            physicianId: physician.id,
             canceled: false,
             location: null,
             uuid: null,
-            createdAt,
+            createdAt: made.createdAt,
             sequence: 0,
             physicianFirstName: physician.firstName,
             physicianLastName: physician.lastName,
@@ -361,14 +341,9 @@ export function createAppointmentsService(deps: {
         throw APPOINTMENT_ERRORS.slotTaken();
       });
 
-      // A reminder that cannot be planned never undoes the booking.
-      await deps.reminders
-        ?.plan({ id, organizationId: caller.organizationId, startTime: start, sequence: 0 })
-        .catch((error: unknown) =>
-          log.error({ err: describeError(error) }, 'appointment reminders could not be planned'),
-        );
-      // After the commit: a slow or failing mail server never holds the booking's locks.
-      mail.send(row, caller.userId, { kind: 'booked' }, log);
+      // After the commit: a slow or failing mail server never holds the booking's locks. The patient was read
+      // with the calendar, so the e-mail reads only the clinic.
+      mail.send(row, caller.userId, { kind: 'booked' }, log, calendar.patient);
       return toAppointment(row);
     },
 

@@ -42,7 +42,6 @@ const remindersOf = (appointmentId: string) =>
 const runAt = (at: Date, reminderId: string) =>
   createAppointmentReminders({
     db: t.database.db,
-    jobs: t.app.ctx.jobs,
     notifier: notifierFor(t.app),
     now: fixedClock(at),
     organizations: t.app.ctx.organizations,
@@ -146,5 +145,70 @@ describe('appointment reminders', () => {
       [true, false],
       [false, true],
     ]);
+  });
+});
+
+describe('the reminder sweep', () => {
+  /** One sweep at a fixed instant, as the scheduled job runs it. */
+  const sweepAt = (at: Date) =>
+    createAppointmentReminders({
+      db: t.database.db,
+      notifier: notifierFor(t.app),
+      now: fixedClock(at),
+      organizations: t.app.ctx.organizations,
+    }).sweep();
+  const reminderNotices = async (patientId: string) =>
+    rows<{ message: string }>(
+      t.database,
+      sql`select message from notifications where user_id = ${patientId} and message like 'Reminder:%'`,
+    );
+
+  it('sends each reminder once when it is due, not before, and skips one whose appointment was canceled', async () => {
+    const p = await signupPatient(t.app, evergreen);
+    const slots = json<Availability>(
+      await t.app.inject({
+        url: '/v2/appointments/availability?kind=coaching&days=14',
+        headers: bearer(p.token),
+      }),
+    ).slots;
+    const later = slots.filter(
+      (s) => Date.parse(s.start_time) > Date.parse(slots[0]!.start_time) + 3 * 86_400_000,
+    );
+    const booked = json<Appointment>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/v2/appointments',
+        headers: bearer(p.token),
+        payload: { kind: 'coaching', start_time: later[0]!.start_time, time_zone: 'America/Denver' },
+      }),
+    );
+    // written with the booking itself: no job is needed for them to go out
+    const [dayBefore, hourBefore] = await remindersOf(booked._id);
+    const dayBeforeDue = new Date(dayBefore!.due_at);
+
+    await sweepAt(new Date(dayBeforeDue.getTime() - 60_000));
+    expect(await reminderNotices(p.id)).toHaveLength(0);
+
+    expect(await sweepAt(dayBeforeDue)).toBeGreaterThanOrEqual(1);
+    await sweepAt(dayBeforeDue);
+    const sent = await reminderNotices(p.id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.message).toMatch(/^Reminder: your appointment is on \w+day, .+ M[SD]T\.$/);
+    expect((await remindersOf(booked._id)).map((r) => [r.kind, r.sent_at !== null, r.skipped_at])).toEqual([
+      ['day-before', true, null],
+      ['hour-before', false, null],
+    ]);
+
+    const canceled = await t.app.inject({
+      method: 'POST',
+      url: '/v2/appointments/cancel',
+      headers: bearer(p.token),
+      payload: { appointment_id: booked._id },
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    await sweepAt(new Date(hourBefore!.due_at));
+    expect(await reminderNotices(p.id)).toHaveLength(1);
+    const [, last] = await remindersOf(booked._id);
+    expect([last!.sent_at, last!.skipped_at !== null]).toEqual([null, true]);
   });
 });

@@ -171,7 +171,6 @@ const remindersOf = (appointmentId: string) =>
 const runReminder = (r: Reminder) =>
   createAppointmentReminders({
     db: t.database.db,
-    jobs: t.app.ctx.jobs,
     notifier: notifierFor(t.app),
     now: fixedClock(new Date(r.due_at)),
   }).run({ reminderId: r.id });
