@@ -14,6 +14,7 @@ import {
   type AreaResults,
   areaFigures,
   call,
+  cpuMsOf,
   medianOf,
   p95Get,
   percentile,
@@ -120,6 +121,7 @@ export async function benchAppointments<S extends Started>(opts: AreaBenchOption
       Array.from({ length: APPOINTMENTS_LOAD.bookers }, () => patientInState(base)),
     );
     const latencies: number[] = [];
+    const cpuBefore = cpuMsOf(server);
     for (let round = 0; round < Math.max(3, rounds * 2); round++) {
       const open = await call<Availability>(`${base}${path}`, { headers });
       if (open.slots.length < bookers.length) break;
@@ -152,6 +154,11 @@ export async function benchAppointments<S extends Started>(opts: AreaBenchOption
       const failed = statuses.filter((s) => s !== 201);
       if (failed.length > 0) throw new Error(`booking answered ${failed.join(', ')}`);
     }
+    const cpuAfter = cpuMsOf(server);
+    if (cpuBefore !== undefined && cpuAfter !== undefined)
+      console.info(
+        `booking: the server used ${((cpuAfter - cpuBefore) / latencies.length).toFixed(2)} ms of CPU per booking (the rounds' look at the week included)`,
+      );
     results.push({
       name: `booking, ${APPOINTMENTS_LOAD.bookers} patients at once`,
       p95: percentile(latencies, 95),

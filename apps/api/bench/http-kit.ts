@@ -1,8 +1,27 @@
 /** What the bench's measured areas share: percentiles, JSON calls, a new patient, p95 at n clients. */
+import { readFileSync } from 'node:fs';
 import type { Figure } from './aims';
 
 /** A built server the bench started. */
-export type Started = { base: string };
+export type Started = { base: string; proc?: { pid?: number | undefined } };
+
+/**
+ * CPU time (user and system, ms) a server process has used: read before and after a phase, it gives the
+ * server's cost per request, which holds steadier than latency when the machine is busy with other work.
+ */
+export function cpuMsOf(server: Started): number | undefined {
+  const pid = server.proc?.pid;
+  if (!pid) return undefined;
+  try {
+    // fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second on Linux); the name in field 2 can
+    // hold spaces, so count from its closing parenthesis
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
 
 /** How an area measured on a database of its own is run. */
 export type AreaBenchOptions<S extends Started> = {
