@@ -25,7 +25,10 @@ export type BookedRange = { physicianId: string; start: Date; end: Date };
 
 /** A physician as a look at the calendar reads them: who, their hours, and their bookings near the window. */
 export type CalendarPhysician = PhysicianRef & {
-  schedule: { weekly: WeeklyHours[]; overrides: DateOverride[] };
+  /** Their weekly hours and the window's overrides as read (a text: equal texts, equal hours). */
+  hours: string;
+  /** The same hours, parsed. */
+  schedule(): { weekly: WeeklyHours[]; overrides: DateOverride[] };
   /** Blocked ranges (calls with their buffers) of live bookings that can meet the window. */
   booked: TimeRange[];
 };
@@ -48,11 +51,11 @@ type CalendarJson = Omit<CalendarRead, 'physicians' | 'rules'> & {
         slotIntervalMinutes: number | null;
       })
     | null;
-  physicians: (PhysicianRef & {
-    weekly: WeeklyHours[];
-    overrides: { date: string; start: string | null; end: string | null; timeZone: string }[];
-    booked: { start: number; end: number }[];
-  })[];
+  physicians: (PhysicianRef & { hours: string; booked: { start: number; end: number }[] })[];
+};
+type HoursJson = {
+  weekly: WeeklyHours[];
+  overrides: { date: string; start: string | null; end: string | null; timeZone: string }[];
 };
 
 /** Rows of a raw statement, whichever driver answered (PGlite: { rows }; postgres.js: the rows). */
@@ -195,14 +198,18 @@ function queries(db: Db) {
               'physicians', coalesce((select json_agg(json_build_object(
                   'id', d.id, 'firstName', d.first_name, 'lastName', d.last_name,
                   'credentials', d.credentials, 'roomLink', d.room_link,
-                  'weekly', coalesce((select json_agg(json_build_object('weekday', a.weekday,
-                      'start', a.start_time, 'end', a.end_time, 'timeZone', a.time_zone))
-                    from physician_availability a where a.physician_id = d.id), '[]'::json),
-                  'overrides', coalesce((select json_agg(json_build_object('date', o.date,
-                      'start', o.start_time, 'end', o.end_time, 'timeZone', o.time_zone))
-                    from physician_availability_overrides o
-                    where o.physician_id = d.id and o.date >= ${day(new Date(from.getTime() - 2 * DAY))}::date
-                      and o.date < ${day(new Date(to.getTime() + 2 * DAY))}::date), '[]'::json),
+                  'hours', json_build_object(
+                    'weekly', coalesce((select json_agg(json_build_object('weekday', a.weekday,
+                        'start', a.start_time, 'end', a.end_time, 'timeZone', a.time_zone)
+                        order by a.weekday, a.start_time)
+                      from physician_availability a where a.physician_id = d.id), '[]'::json),
+                    'overrides', coalesce((select json_agg(json_build_object('date', o.date,
+                        'start', o.start_time, 'end', o.end_time, 'timeZone', o.time_zone)
+                        order by o.date, o.start_time)
+                      from physician_availability_overrides o
+                      where o.physician_id = d.id and o.date >= ${day(new Date(from.getTime() - 2 * DAY))}::date
+                        and o.date < ${day(new Date(to.getTime() + 2 * DAY))}::date), '[]'::json)
+                  )::text,
                   'booked', coalesce((select json_agg(json_build_object(
                       'start', extract(epoch from coalesce(b.blocked_start, b.start_time)) * 1000,
                       'end', extract(epoch from coalesce(b.blocked_end, b.end_time)) * 1000))
@@ -223,9 +230,12 @@ function queries(db: Db) {
           ...read.rules,
           slotIntervalMinutes: read.rules.slotIntervalMinutes ?? undefined,
         },
-        physicians: read.physicians.map(({ weekly, overrides, booked, ...physician }) => ({
+        physicians: read.physicians.map(({ booked, ...physician }) => ({
           ...physician,
-          schedule: { weekly, overrides: overridesOf(overrides) },
+          schedule: () => {
+            const { weekly, overrides } = JSON.parse(physician.hours) as HoursJson;
+            return { weekly, overrides: overridesOf(overrides) };
+          },
           booked: booked
             .map((b) => ({ start: new Date(b.start), end: new Date(b.end) }))
             .filter((b) => b.start < to && b.end > from),

@@ -203,7 +203,7 @@ export function createAppointmentsService(deps: {
       const calendar = await calendarOf(caller, query.kind, from, to, { physicianId: query.physician_id });
       const { rules } = calendar;
       const perPhysician = calendar.physicians.map((p) =>
-        openSlotsOf(grids.of(p.schedule as Schedule, rules, from, to), {
+        openSlotsOf(grids.keyed(p.hours, p.schedule as () => Schedule, rules, from, to), {
           rules,
           busy: p.booked,
           now: at,
@@ -261,7 +261,7 @@ export function createAppointmentsService(deps: {
       // decided under the transaction. Those free at the last read are tried first.
       const offering = calendar.physicians.filter((p) =>
         grids
-          .of(p.schedule as Schedule, rules, start, end)
+          .keyed(p.hours, p.schedule as () => Schedule, rules, start, end)
           .some((s) => s.start.getTime() === start.getTime()),
       );
       if (offering.length === 0) throw APPOINTMENT_ERRORS.notOffered();

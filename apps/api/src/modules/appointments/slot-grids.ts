@@ -12,24 +12,38 @@ const DAY = 86_400_000;
  */
 export function createSlotGrids(capacity = 2_000) {
   const grids = new Map<string, readonly TimeRange[]>();
+  /**
+   * The grid of the hours `hours` stands for (their text as read: equal texts are equal hours), laid from
+   * `schedule()` only when not remembered, so a look at the calendar need not even parse hours it has seen.
+   */
+  function keyed(
+    hours: string,
+    schedule: () => Schedule,
+    rules: AppointmentTypeRules,
+    from: Date,
+    to: Date,
+  ): readonly TimeRange[] {
+    const days = {
+      from: new Date(Math.floor(from.getTime() / DAY) * DAY),
+      to: new Date(Math.ceil(to.getTime() / DAY) * DAY),
+    };
+    const key = `${rules.durationMinutes}|${rules.slotIntervalMinutes ?? ''}|${days.from.getTime()}|${days.to.getTime()}|${hours}`;
+    const known = grids.get(key);
+    if (known) {
+      grids.delete(key);
+      grids.set(key, known);
+      return known;
+    }
+    const grid = typeSlots(schedule(), days, rules);
+    grids.set(key, grid);
+    if (grids.size > capacity) grids.delete(grids.keys().next().value as string);
+    return grid;
+  }
   return {
     of(schedule: Schedule, rules: AppointmentTypeRules, from: Date, to: Date): readonly TimeRange[] {
-      const days = {
-        from: new Date(Math.floor(from.getTime() / DAY) * DAY),
-        to: new Date(Math.ceil(to.getTime() / DAY) * DAY),
-      };
-      const key = `${rules.durationMinutes}|${rules.slotIntervalMinutes ?? ''}|${days.from.getTime()}|${days.to.getTime()}|${JSON.stringify(schedule)}`;
-      const known = grids.get(key);
-      if (known) {
-        grids.delete(key);
-        grids.set(key, known);
-        return known;
-      }
-      const grid = typeSlots(schedule, days, rules);
-      grids.set(key, grid);
-      if (grids.size > capacity) grids.delete(grids.keys().next().value as string);
-      return grid;
+      return keyed(JSON.stringify(schedule), () => schedule, rules, from, to);
     },
+    keyed,
     get size() {
       return grids.size;
     },
