@@ -96,17 +96,19 @@ async function hammer(
   return { p95: percentile(latencies, 95), rps: latencies.length / seconds, count: latencies.length };
 }
 
+/** Every patient saves an answer of their intake, alternating two options so every save really writes. */
+const saveAnswer = (ctx: FunnelContext) => (p: Patient, i: number) =>
+  fetch(`${ctx.base}/intakes/${ctx.org}/patient/${p.userId}/intake/${p.intakeId}/response/${p.responseId}`, {
+    method: 'PUT',
+    headers: json(p.token),
+    body: JSON.stringify({ response: [p.optionIds[i % 2]] }),
+  });
+
+/** The answer saves alone (the CPU-per-request bench). */
+export const measureSaves = (ctx: FunnelContext, seconds: number) => hammer(ctx, seconds, saveAnswer(ctx));
+
 export async function measureFunnel(ctx: FunnelContext, seconds: number) {
-  const save = (p: Patient, i: number) =>
-    fetch(
-      `${ctx.base}/intakes/${ctx.org}/patient/${p.userId}/intake/${p.intakeId}/response/${p.responseId}`,
-      {
-        method: 'PUT',
-        headers: json(p.token),
-        // alternate between two options so every save really writes
-        body: JSON.stringify({ response: [p.optionIds[i % 2]] }),
-      },
-    );
+  const save = saveAnswer(ctx);
   const coupon = (p: Patient) =>
     fetch(`${ctx.base}/v2/cart/coupon/WELCOME20`, {
       method: 'POST',

@@ -2,6 +2,7 @@ import type { Intake, IntakeResponse } from '@portal/domain/contracts/intake';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jsonRow } from '../../db/json-row';
+import { preparedSql } from '../../db/prepared-sql';
 import type { RowOf } from '../../db/row-of';
 import {
   intakeResponses,
@@ -85,18 +86,6 @@ const responseJson = sql`json_build_object(${sql.join(
   Object.entries(responseColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
   sql`, `,
 )})`;
-
-/** Rows of a raw statement, whichever driver answered (PGlite: { rows }; postgres.js: the rows). */
-async function rawRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
-  return Array.isArray(result) ? result : result.rows;
-}
-
-const varcharArray = (ids: string[]) =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::varchar[]`;
 
 /** Maps an intake row and its responses (top-level in question order, children by parent) to 000 §3. */
 export function toIntake(row: IntakeRow, responses: ResponseRow[]): Intake {
@@ -217,73 +206,6 @@ function intakeQueries(db: Db) {
       const query = db.select(intakeColumns).from(intakes).where(byPatient(intakeId, userId)).limit(1);
       const [row] = lock ? await query.for('update') : await query;
       return row;
-    },
-
-    /**
-     * The patient's intake, its responses (in responsesOf's order) and its row version, in one statement.
-     * The version is what answerIfUnchanged checks: every change of an intake's responses also updates the
-     * intake row (its counters), so an unchanged version means unchanged responses.
-     */
-    async snapshotForPatient(
-      intakeId: string,
-      userId: string,
-    ): Promise<{ row: IntakeRow; version: string; responses: ResponseRow[] } | undefined> {
-      const [hit] = await db
-        .select({
-          row: intakeJson.sql,
-          version: sql<string>`${intakes}.xmin::text`,
-          responses: sql<string>`(select coalesce(json_agg(${responseJson} order by q.position, intake_responses.created_at, intake_responses.id), '[]')::text
-            from intake_responses join questions q on q.id = intake_responses.question_id
-            where intake_responses.intake_id = intakes.id)`,
-        })
-        .from(intakes)
-        .where(byPatient(intakeId, userId))
-        .limit(1);
-      if (!hit) return undefined;
-      const responses = (JSON.parse(hit.responses) as (ResponseRow & { answeredAt: string | null })[]).map(
-        (r) => ({ ...r, answeredAt: r.answeredAt === null ? null : new Date(r.answeredAt) }),
-      );
-      return { row: intakeJson.parse(hit.row), version: hit.version, responses };
-    },
-
-    /**
-     * Saves an answer in one statement, if the intake is still at `version`: locks the intake row, writes
-     * the response, deletes the stale follow-ups and sets the counters. Undefined when the intake changed
-     * since it was read (the caller reads again), so concurrent answers never count on stale responses.
-     */
-    async answerIfUnchanged(
-      intakeId: string,
-      version: string,
-      responseId: string,
-      values: AnswerValues,
-      stale: string[],
-      counters: IntakeCounters,
-    ): Promise<IntakeRow | undefined> {
-      const at = values.answeredAt.toISOString();
-      const [hit] = await rawRows<{ row: string }>(
-        db,
-        sql`with locked as (
-            select ${intakes.id} as id from ${intakes}
-            where ${intakes.id} = ${intakeId} and ${intakes}.xmin = ${version}::text::xid
-            for update
-          ), answered as (
-            update ${intakeResponses}
-            set response = ${JSON.stringify(values.response)}::jsonb, free_format_response = ${values.freeFormatResponse},
-              answered_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
-            where ${intakeResponses.id} = ${responseId} and ${intakeResponses.intakeId} in (select id from locked)
-            returning 1
-          ), dropped as (
-            delete from ${intakeResponses}
-            where ${intakeResponses.id} = any(${varcharArray(stale)}) and ${intakeResponses.intakeId} in (select id from locked)
-            returning 1
-          )
-          update ${intakes}
-          set questions_total = ${counters.questionsTotal}, complete_total = ${counters.completeTotal},
-            incomplete_total = ${counters.incompleteTotal}, updated_at = ${at}::timestamptz
-          where ${intakes.id} in (select id from locked) and (select count(*) from answered) = 1
-          returning ${intakeJson.sql} as row`,
-      );
-      return hit ? intakeJson.parse(hit.row) : undefined;
     },
 
     async findInOrganization(
@@ -482,10 +404,108 @@ function intakeQueries(db: Db) {
 }
 export type IntakeQueries = ReturnType<typeof intakeQueries>;
 
+/**
+ * The answer save's two statements (decision 022), each built once and prepared: the funnel sends one
+ * answer per question, and building these texts with the query builder on every save was a quarter of its
+ * CPU. Outside transactions only (the root database).
+ */
+function answerQueries(db: Db) {
+  const snapshot = db
+    .select({
+      row: intakeJson.sql,
+      version: sql<string>`${intakes}.xmin::text`,
+      responses: sql<string>`(select coalesce(json_agg(${responseJson} order by q.position, intake_responses.created_at, intake_responses.id), '[]')::text
+        from intake_responses join questions q on q.id = intake_responses.question_id
+        where intake_responses.intake_id = intakes.id)`,
+    })
+    .from(intakes)
+    .where(and(eq(intakes.id, sql.placeholder('intakeId')), eq(intakes.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('intake_answer_snapshot');
+
+  const p = (name: string) => sql.placeholder(name);
+  const answer = preparedSql<{ row: string }>(
+    db,
+    'intake_answer_if_unchanged',
+    sql`with locked as (
+        select ${intakes.id} as id from ${intakes}
+        where ${intakes.id} = ${p('intakeId')} and ${intakes}.xmin = ${p('version')}::text::xid
+        for update
+      ), answered as (
+        update ${intakeResponses}
+        set response = ${p('response')}::jsonb, free_format_response = ${p('freeFormatResponse')},
+          answered_at = ${p('at')}::timestamptz, updated_at = ${p('at')}::timestamptz
+        where ${intakeResponses.id} = ${p('responseId')} and ${intakeResponses.intakeId} in (select id from locked)
+        returning 1
+      ), dropped as (
+        delete from ${intakeResponses}
+        where ${intakeResponses.id} = any(${p('stale')}::varchar[]) and ${intakeResponses.intakeId} in (select id from locked)
+        returning 1
+      )
+      update ${intakes}
+      set questions_total = ${p('questionsTotal')}, complete_total = ${p('completeTotal')},
+        incomplete_total = ${p('incompleteTotal')}, updated_at = ${p('at')}::timestamptz
+      where ${intakes.id} in (select id from locked) and (select count(*) from answered) = 1
+      returning ${intakeJson.sql} as row`,
+  );
+
+  return {
+    /**
+     * The patient's intake, its responses (in responsesOf's order) and its row version, in one statement.
+     * The version is what answerIfUnchanged checks: every change of an intake's responses also updates the
+     * intake row (its counters), so an unchanged version means unchanged responses.
+     */
+    async snapshotForPatient(
+      intakeId: string,
+      userId: string,
+    ): Promise<{ row: IntakeRow; version: string; responses: ResponseRow[] } | undefined> {
+      const [hit] = (await snapshot.execute({ intakeId, userId })) as {
+        row: string;
+        version: string;
+        responses: string;
+      }[];
+      if (!hit) return undefined;
+      const responses = (JSON.parse(hit.responses) as (ResponseRow & { answeredAt: string | null })[]).map(
+        (r) => ({ ...r, answeredAt: r.answeredAt === null ? null : new Date(r.answeredAt) }),
+      );
+      return { row: intakeJson.parse(hit.row), version: hit.version, responses };
+    },
+
+    /**
+     * Saves an answer in one statement, if the intake is still at `version`: locks the intake row, writes
+     * the response, deletes the stale follow-ups and sets the counters. Undefined when the intake changed
+     * since it was read (the caller reads again), so concurrent answers never count on stale responses.
+     */
+    async answerIfUnchanged(
+      intakeId: string,
+      version: string,
+      responseId: string,
+      values: AnswerValues,
+      stale: string[],
+      counters: IntakeCounters,
+    ): Promise<IntakeRow | undefined> {
+      const [hit] = await answer({
+        intakeId,
+        version,
+        responseId,
+        response: JSON.stringify(values.response),
+        freeFormatResponse: values.freeFormatResponse,
+        at: values.answeredAt.toISOString(),
+        stale,
+        questionsTotal: counters.questionsTotal,
+        completeTotal: counters.completeTotal,
+        incompleteTotal: counters.incompleteTotal,
+      });
+      return hit ? intakeJson.parse(hit.row) : undefined;
+    },
+  };
+}
+
 /** The only place touching the intake tables. `transaction` hands the same queries bound to one transaction. */
 export function createIntakesRepository(db: Db) {
   return {
     ...intakeQueries(db),
+    ...answerQueries(db),
     transaction<T>(fn: (queries: IntakeQueries) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(intakeQueries(tx as unknown as Db)));
     },
