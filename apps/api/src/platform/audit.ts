@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { preparedSql } from '../db/prepared-sql';
 import type { auditLog } from '../db/schema/audit';
 import { describeError } from './log-safe';
 
@@ -31,9 +32,18 @@ export function createAuditWriter(
   let scheduled = false;
   let idle: (() => void)[] = [];
 
+  // One statement with the batch as one JSON parameter: built and prepared once, planned once, and read the
+  // same way by every driver (PGlite, postgres.js).
+  const insertBatch = preparedSql(
+    db,
+    'audit_rows',
+    sql`insert into audit_log (at, actor_id, organization_id, patient_id, action, outcome, status_code, client_address, request_id)
+      select at, actor_id, organization_id, patient_id, action, outcome, status_code, client_address, request_id
+      from jsonb_to_recordset(${sql.placeholder('batch')}::jsonb) as x(at timestamptz, actor_id varchar, organization_id varchar,
+        patient_id varchar, action text, outcome varchar, status_code smallint, client_address varchar, request_id varchar)`,
+  );
+
   const insert = async (rows: AuditRow[]) => {
-    // One statement with the batch as one JSON parameter: cheap to build, planned once, and read the same
-    // way by every driver (PGlite, postgres.js).
     const batch = JSON.stringify(
       rows.map((r) => ({
         at: (r.at ?? new Date()).toISOString(),
@@ -47,13 +57,8 @@ export function createAuditWriter(
         request_id: r.requestId,
       })),
     );
-    await db.execute(sql`
-      insert into audit_log (at, actor_id, organization_id, patient_id, action, outcome, status_code, client_address, request_id)
-      select at, actor_id, organization_id, patient_id, action, outcome, status_code, client_address, request_id
-      from jsonb_to_recordset(${batch}::jsonb) as x(at timestamptz, actor_id varchar, organization_id varchar,
-        patient_id varchar, action text, outcome varchar, status_code smallint, client_address varchar, request_id varchar)`);
+    await insertBatch({ batch });
   };
-
   const write = async (group: Waiting[]) => {
     try {
       await insert(group.map((w) => w.row));
