@@ -19,6 +19,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PG_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const DEMO = { email: 'demo@evergreen.test', password: 'Demo1234!' };
+const DATABASE = 'portal_cost';
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** utime + stime of a process in ms. */
@@ -32,14 +33,19 @@ function cpuMsOf(pid: number): number {
   }
 }
 
-/** Every PostgreSQL process's CPU (ms) by pid: backends come and go, so the phase sums differences. */
+/**
+ * CPU (ms) by pid of the PostgreSQL backends serving this bench's database (their title names it): other
+ * databases on the same server (tests running beside) do not count, nor do the shared background writers.
+ * Backends come and go, so a phase sums differences.
+ */
 function postgresCpu(): Map<number, number> {
   const out = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
-      if (comm === 'postgres') out.set(Number(entry), cpuMsOf(Number(entry)));
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres:') && title.includes(` ${DATABASE} `))
+        out.set(Number(entry), cpuMsOf(Number(entry)));
     } catch {
       // ended while listed
     }
@@ -71,13 +77,13 @@ async function freshPostgres(): Promise<string> {
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   try {
-    await admin.query('DROP DATABASE IF EXISTS portal_cost WITH (FORCE)');
-    await admin.query('CREATE DATABASE portal_cost');
+    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${DATABASE}`);
   } finally {
     await admin.end();
   }
   const url = new URL(PG_URL);
-  url.pathname = '/portal_cost';
+  url.pathname = `/${DATABASE}`;
   return url.toString();
 }
 
