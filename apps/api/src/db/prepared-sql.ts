@@ -28,3 +28,19 @@ export function preparedSql<T>(db: Db, name: string, query: SQL) {
     return Array.isArray(result) ? result : result.rows;
   };
 }
+
+/**
+ * A raw statement (`sql` with `sql.placeholder(...)`) turned into text once, then run on whichever connection
+ * is given: the database, or a transaction (a statement prepared on the database would run outside it).
+ */
+export function prebuiltSql<T>(name: string, query: SQL) {
+  let built: { sql: string; params: unknown[] } | undefined;
+  return async (db: Db, values: Record<string, unknown>): Promise<T[]> => {
+    const { dialect, session } = db as unknown as Internals;
+    built ??= dialect.sqlToQuery(query);
+    const result = (await session.prepareQuery(built, undefined, name, false).execute(values)) as
+      | { rows: T[] }
+      | T[];
+    return Array.isArray(result) ? result : result.rows;
+  };
+}

@@ -3,6 +3,7 @@ import type { TimeRange, WeeklyHours } from '@portal/domain/scheduling/slots';
 import { and, asc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
+import { prebuiltSql } from '../../db/prepared-sql';
 import { appointments, appointmentTypes, type EventTypeKind } from '../../db/schema/appointments';
 import {
   physicianAvailability,
@@ -57,12 +58,6 @@ type HoursJson = {
   weekly: WeeklyHours[];
   overrides: { date: string; start: string | null; end: string | null; timeZone: string }[];
 };
-
-/** Rows of a raw statement, whichever driver answered (PGlite: { rows }; postgres.js: the rows). */
-async function rawRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
-  return Array.isArray(result) ? result : result.rows;
-}
 
 const appointmentColumns = {
   id: appointments.id,
@@ -143,6 +138,110 @@ function overridesOf(
   return [...byDate.values()];
 }
 
+const ph = (name: string) => sql.placeholder(name);
+
+/** The calendar read (see `calendar`), built once: it is long, and building it was a visible part of a look. */
+const calendarStatement = prebuiltSql<{ calendar: string }>(
+  'appointments_calendar',
+  sql`with patient as (
+      select state, email, first_name, last_name from users where id = ${ph('patient')}
+    ),
+    doctors as (
+      select d.id, d.first_name, d.last_name, d.credentials, d.room_link from physicians d
+      where d.organization_id = ${ph('organization')} and d.active and d.is_provider
+        and (${ph('physician')}::text is null or d.id = ${ph('physician')}::text)
+        and (not ${ph('licensedOnly')}::boolean or (select state from patient) is null
+          or exists (select 1 from physician_states s
+                     where s.physician_id = d.id and s.state = (select state from patient)))
+    )
+    select json_build_object(
+      'patient', (select json_build_object('state', state, 'email', email, 'firstName', first_name,
+          'lastName', last_name) from patient),
+      'rules', (select json_build_object('name', name, 'durationMinutes', duration_minutes,
+          'bufferBeforeMinutes', buffer_before_minutes, 'bufferAfterMinutes', buffer_after_minutes,
+          'minimumNoticeMinutes', minimum_notice_minutes, 'horizonDays', horizon_days,
+          'slotIntervalMinutes', slot_interval_minutes)
+        from appointment_types where organization_id = ${ph('organization')} and kind = ${ph('kind')}),
+      'ownsSubscription', ${ph('subscription')}::text is null or exists (
+        select 1 from subscriptions where id = ${ph('subscription')}::text
+          and user_id = ${ph('patient')} and organization_id = ${ph('organization')}),
+      'lastTimeZone', case when ${ph('withLastTimeZone')}::boolean then (
+        select time_zone from appointments
+        where patient_id = ${ph('patient')} and time_zone is not null
+        order by updated_at desc limit 1) end,
+      'physicians', coalesce((select json_agg(json_build_object(
+          'id', d.id, 'firstName', d.first_name, 'lastName', d.last_name,
+          'credentials', d.credentials, 'roomLink', d.room_link,
+          'hours', json_build_object(
+            'weekly', coalesce((select json_agg(json_build_object('weekday', a.weekday,
+                'start', a.start_time, 'end', a.end_time, 'timeZone', a.time_zone)
+                order by a.weekday, a.start_time)
+              from physician_availability a where a.physician_id = d.id), '[]'::json),
+            'overrides', coalesce((select json_agg(json_build_object('date', o.date,
+                'start', o.start_time, 'end', o.end_time, 'timeZone', o.time_zone)
+                order by o.date, o.start_time)
+              from physician_availability_overrides o
+              where o.physician_id = d.id and o.date >= ${ph('firstDate')}::date
+                and o.date < ${ph('lastDate')}::date), '[]'::json)
+          )::text,
+          'booked', coalesce((select json_agg(json_build_object(
+              'start', extract(epoch from coalesce(b.blocked_start, b.start_time)) * 1000,
+              'end', extract(epoch from coalesce(b.blocked_end, b.end_time)) * 1000))
+            from appointments b
+            where b.physician_id = d.id and not b.canceled
+              and b.start_time >= ${ph('startsFrom')}::timestamptz
+              and b.start_time < ${ph('startsBefore')}::timestamptz
+              and coalesce(b.blocked_start, b.start_time) < ${ph('reachTo')}::timestamptz
+              and coalesce(b.blocked_end, b.end_time) > ${ph('reachFrom')}::timestamptz),
+            '[]'::json)
+        ) order by d.id) from doctors d), '[]'::json)
+    )::text as calendar`,
+);
+
+/** The booking (see `bookUnlessTaken`), built once and run in the booking's transaction. */
+const bookingStatement = prebuiltSql<{ result: string }>(
+  'appointments_book',
+  sql`with conflict as (
+      select event_type_kind from appointments
+      where patient_id = ${ph('patient')} and not canceled and case when ${ph('verification')}::boolean
+        then end_time > ${ph('now')}::timestamptz and event_type_kind = 'user-verification'
+        else start_time < ${ph('end')}::timestamptz and end_time > ${ph('start')}::timestamptz end
+      limit 1
+    ),
+    booked as (
+      insert into appointments (id, patient_id, physician_id, organization_id, subscription_id, name,
+        start_time, end_time, blocked_start, blocked_end, time_zone, external_source, event_type_kind,
+        booked_by)
+      select ${ph('id')}, ${ph('patient')}, ${ph('physician')}, ${ph('organization')}, ${ph('subscription')}::text,
+        ${ph('name')}, ${ph('start')}::timestamptz, ${ph('end')}::timestamptz,
+        ${ph('blockedStart')}::timestamptz, ${ph('blockedEnd')}::timestamptz, ${ph('timeZone')}::text,
+        ${ph('source')}, ${ph('kind')}, ${ph('bookedBy')}
+      where not exists (select 1 from conflict)
+      on conflict do nothing
+      returning id, created_at
+    ),
+    notice as (
+      insert into notifications (id, user_id, organization_id, category, message, data)
+      select ${ph('noticeId')}, ${ph('patient')}, ${ph('organization')}, 'appointments',
+        ${ph('notice')}, jsonb_build_object('type', 'other', 'appointmentId', booked.id)
+      from booked
+    ),
+    reminders as (
+      insert into appointment_reminders (id, appointment_id, kind, sequence, start_time, due_at)
+      select r.id, booked.id, r.kind, 0, ${ph('start')}::timestamptz, r.due_at
+      from booked, json_to_recordset(${ph('reminders')}::json) as r(id text, kind text, due_at timestamptz)
+    ),
+    consultation as (
+      update subscriptions set cancellation_info = cancellation_info
+        || jsonb_build_object('free_consultation_scheduled_date', ${ph('start')}::text)
+      where id = ${ph('freeConsultationOf')}::text and exists (select 1 from booked)
+    )
+    select json_build_object(
+      'conflict', (select event_type_kind from conflict),
+      'createdAt', (select created_at from booked)
+    )::text as result`,
+);
+
 function queries(db: Db) {
   return {
     /**
@@ -167,62 +266,21 @@ function queries(db: Db) {
       const { from, to } = input;
       const day = (d: Date) => d.toISOString().slice(0, 10);
       const iso = (d: Date) => d.toISOString();
-      const [row] = await rawRows<{ calendar: string }>(
-        db,
-        sql`with patient as (
-              select state, email, first_name, last_name from users where id = ${input.patientId}
-            ),
-            doctors as (
-              select d.id, d.first_name, d.last_name, d.credentials, d.room_link from physicians d
-              where d.organization_id = ${input.organizationId} and d.active and d.is_provider
-                and (${input.physicianId ?? null}::text is null or d.id = ${input.physicianId ?? null}::text)
-                and (not ${input.licensedOnly}::boolean or (select state from patient) is null
-                  or exists (select 1 from physician_states s
-                             where s.physician_id = d.id and s.state = (select state from patient)))
-            )
-            select json_build_object(
-              'patient', (select json_build_object('state', state, 'email', email, 'firstName', first_name,
-                  'lastName', last_name) from patient),
-              'rules', (select json_build_object('name', name, 'durationMinutes', duration_minutes,
-                  'bufferBeforeMinutes', buffer_before_minutes, 'bufferAfterMinutes', buffer_after_minutes,
-                  'minimumNoticeMinutes', minimum_notice_minutes, 'horizonDays', horizon_days,
-                  'slotIntervalMinutes', slot_interval_minutes)
-                from appointment_types where organization_id = ${input.organizationId} and kind = ${input.kind}),
-              'ownsSubscription', ${input.subscriptionId ?? null}::text is null or exists (
-                select 1 from subscriptions where id = ${input.subscriptionId ?? null}::text
-                  and user_id = ${input.patientId} and organization_id = ${input.organizationId}),
-              'lastTimeZone', case when ${input.withLastTimeZone ?? false}::boolean then (
-                select time_zone from appointments
-                where patient_id = ${input.patientId} and time_zone is not null
-                order by updated_at desc limit 1) end,
-              'physicians', coalesce((select json_agg(json_build_object(
-                  'id', d.id, 'firstName', d.first_name, 'lastName', d.last_name,
-                  'credentials', d.credentials, 'roomLink', d.room_link,
-                  'hours', json_build_object(
-                    'weekly', coalesce((select json_agg(json_build_object('weekday', a.weekday,
-                        'start', a.start_time, 'end', a.end_time, 'timeZone', a.time_zone)
-                        order by a.weekday, a.start_time)
-                      from physician_availability a where a.physician_id = d.id), '[]'::json),
-                    'overrides', coalesce((select json_agg(json_build_object('date', o.date,
-                        'start', o.start_time, 'end', o.end_time, 'timeZone', o.time_zone)
-                        order by o.date, o.start_time)
-                      from physician_availability_overrides o
-                      where o.physician_id = d.id and o.date >= ${day(new Date(from.getTime() - 2 * DAY))}::date
-                        and o.date < ${day(new Date(to.getTime() + 2 * DAY))}::date), '[]'::json)
-                  )::text,
-                  'booked', coalesce((select json_agg(json_build_object(
-                      'start', extract(epoch from coalesce(b.blocked_start, b.start_time)) * 1000,
-                      'end', extract(epoch from coalesce(b.blocked_end, b.end_time)) * 1000))
-                    from appointments b
-                    where b.physician_id = d.id and not b.canceled
-                      and b.start_time >= ${iso(new Date(from.getTime() - DAY))}::timestamptz
-                      and b.start_time < ${iso(new Date(to.getTime() + DAY))}::timestamptz
-                      and coalesce(b.blocked_start, b.start_time) < ${iso(new Date(to.getTime() + BLOCK_REACH))}::timestamptz
-                      and coalesce(b.blocked_end, b.end_time) > ${iso(new Date(from.getTime() - BLOCK_REACH))}::timestamptz),
-                    '[]'::json)
-                ) order by d.id) from doctors d), '[]'::json)
-            )::text as calendar`,
-      );
+      const [row] = await calendarStatement(db, {
+        patient: input.patientId,
+        organization: input.organizationId,
+        physician: input.physicianId ?? null,
+        licensedOnly: input.licensedOnly,
+        kind: input.kind,
+        subscription: input.subscriptionId ?? null,
+        withLastTimeZone: input.withLastTimeZone ?? false,
+        firstDate: day(new Date(from.getTime() - 2 * DAY)),
+        lastDate: day(new Date(to.getTime() + 2 * DAY)),
+        startsFrom: iso(new Date(from.getTime() - DAY)),
+        startsBefore: iso(new Date(to.getTime() + DAY)),
+        reachFrom: iso(new Date(from.getTime() - BLOCK_REACH)),
+        reachTo: iso(new Date(to.getTime() + BLOCK_REACH)),
+      });
       const read = JSON.parse(row!.calendar) as CalendarJson;
       return {
         ...read,
@@ -419,54 +477,31 @@ function queries(db: Db) {
     }): Promise<{ conflict: EventTypeKind | null; createdAt: Date | null }> {
       const v = input.values;
       const iso = (d: Date) => d.toISOString();
-      const verification = v.eventTypeKind === 'user-verification';
       const reminders = JSON.stringify(
         input.reminders.map((r) => ({ id: r.id, kind: r.kind, due_at: iso(r.dueAt) })),
       );
-      const [row] = await rawRows<{ result: string }>(
-        db,
-        sql`with conflict as (
-              select event_type_kind from appointments
-              where patient_id = ${v.patientId} and not canceled and ${
-                verification
-                  ? sql`end_time > ${iso(input.now)}::timestamptz and event_type_kind = 'user-verification'`
-                  : sql`start_time < ${iso(v.endTime)}::timestamptz and end_time > ${iso(v.startTime)}::timestamptz`
-              }
-              limit 1
-            ),
-            booked as (
-              insert into appointments (id, patient_id, physician_id, organization_id, subscription_id, name,
-                start_time, end_time, blocked_start, blocked_end, time_zone, external_source, event_type_kind,
-                booked_by)
-              select ${v.id}, ${v.patientId}, ${v.physicianId}, ${v.organizationId}, ${v.subscriptionId}::text,
-                ${v.name}, ${iso(v.startTime)}::timestamptz, ${iso(v.endTime)}::timestamptz,
-                ${iso(v.blockedStart)}::timestamptz, ${iso(v.blockedEnd)}::timestamptz, ${v.timeZone}::text,
-                ${v.externalSource}, ${v.eventTypeKind}, ${v.bookedBy}
-              where not exists (select 1 from conflict)
-              on conflict do nothing
-              returning id, created_at
-            ),
-            notice as (
-              insert into notifications (id, user_id, organization_id, category, message, data)
-              select ${input.notice.id}, ${v.patientId}, ${v.organizationId}, 'appointments',
-                ${input.notice.message}, jsonb_build_object('type', 'other', 'appointmentId', booked.id)
-              from booked
-            ),
-            reminders as (
-              insert into appointment_reminders (id, appointment_id, kind, sequence, start_time, due_at)
-              select r.id, booked.id, r.kind, 0, ${iso(v.startTime)}::timestamptz, r.due_at
-              from booked, json_to_recordset(${reminders}::json) as r(id text, kind text, due_at timestamptz)
-            ),
-            consultation as (
-              update subscriptions set cancellation_info = cancellation_info
-                || jsonb_build_object('free_consultation_scheduled_date', ${iso(v.startTime)}::text)
-              where id = ${input.freeConsultationOf ?? null}::text and exists (select 1 from booked)
-            )
-            select json_build_object(
-              'conflict', (select event_type_kind from conflict),
-              'createdAt', (select created_at from booked)
-            )::text as result`,
-      );
+      const [row] = await bookingStatement(db, {
+        patient: v.patientId,
+        verification: v.eventTypeKind === 'user-verification',
+        now: iso(input.now),
+        id: v.id,
+        physician: v.physicianId,
+        organization: v.organizationId,
+        subscription: v.subscriptionId,
+        name: v.name,
+        start: iso(v.startTime),
+        end: iso(v.endTime),
+        blockedStart: iso(v.blockedStart),
+        blockedEnd: iso(v.blockedEnd),
+        timeZone: v.timeZone,
+        source: v.externalSource,
+        kind: v.eventTypeKind,
+        bookedBy: v.bookedBy,
+        noticeId: input.notice.id,
+        notice: input.notice.message,
+        reminders,
+        freeConsultationOf: input.freeConsultationOf ?? null,
+      });
       const result = JSON.parse(row!.result) as { conflict: EventTypeKind | null; createdAt: string | null };
       return { conflict: result.conflict, createdAt: result.createdAt ? new Date(result.createdAt) : null };
     },
