@@ -53,12 +53,21 @@ export function createMailer(opts: {
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // made once (again only if it failed, or was removed under a running server): not once per message
+  let folder: Promise<unknown> | undefined;
+  const outbox = () => {
+    folder ??= mkdir(opts.outboxDir, { recursive: true }).catch((error: unknown) => {
+      folder = undefined;
+      throw error;
+    });
+    return folder;
+  };
   return {
     kind: 'outbox',
     outboxDir: opts.outboxDir,
     async send(mail) {
       const info = await transport.sendMail(toMessage(mail, opts.from));
-      await mkdir(opts.outboxDir, { recursive: true });
+      await outbox();
       const base = `${new Date().toISOString().replaceAll(':', '-')}-${String(info.messageId)
         .replace(/[^a-z0-9]/gi, '')
         .slice(0, 16)}`;
@@ -66,7 +75,15 @@ export function createMailer(opts: {
       // Written under a temporary name and renamed, so a reader never sees half a message.
       const put = async (name: string, body: string | Buffer) => {
         const tmp = path.join(opts.outboxDir, `.${name}.tmp`);
-        await writeFile(tmp, body);
+        try {
+          await writeFile(tmp, body);
+        } catch (error) {
+          // the folder went away under a running server (a test or an operator emptied it): make it again
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+          folder = undefined;
+          await outbox();
+          await writeFile(tmp, body);
+        }
         await rename(tmp, path.join(opts.outboxDir, name));
       };
       await put(`${base}.eml`, message);
