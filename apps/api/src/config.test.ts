@@ -121,13 +121,50 @@ describe('outside schedulers', () => {
     },
   );
 
-  it('refuses Calendly without its webhook signing key', () => {
+  it('refuses Calendly without its webhook signing key and its pages of each kind of call', () => {
     const missing = lines({ SCHEDULING_PROVIDER: 'calendly' });
-    expect(missing).toEqual([expect.stringMatching(/^- CALENDLY_WEBHOOK_SIGNING_KEY: .*required/)]);
-    expect(
-      loadConfig({ SCHEDULING_PROVIDER: 'calendly', CALENDLY_WEBHOOK_SIGNING_KEY: 'k'.repeat(43) })
-        .SCHEDULING_PROVIDER,
-    ).toBe('calendly');
+    expect(missing).toEqual([
+      expect.stringMatching(/^- CALENDLY_WEBHOOK_SIGNING_KEY: .*required/),
+      expect.stringMatching(/^- CALENDLY_EVENT_LINKS: .*required \(e\.g\. user-verification:https:/),
+    ]);
+    const config = loadConfig({
+      SCHEDULING_PROVIDER: 'calendly',
+      CALENDLY_WEBHOOK_SIGNING_KEY: 'k'.repeat(43),
+      CALENDLY_EVENT_LINKS: 'user-verification:https://calendly.com/clinic/verification',
+    });
+    expect(config.SCHEDULING_PROVIDER).toBe('calendly');
+    expect(config.CALENDLY_API_TOKEN).toBeUndefined();
+    expect(config.CALENDLY_API_URL).toBe('https://api.calendly.com');
+  });
+
+  it('names each Calendly page it cannot use, one line each', () => {
+    const missing = lines({
+      SCHEDULING_PROVIDER: 'calendly',
+      CALENDLY_WEBHOOK_SIGNING_KEY: 'k'.repeat(43),
+      CALENDLY_EVENT_LINKS: 'coaching:calendly.com/clinic/coaching,visit:https://calendly.com/clinic/visit',
+    });
+    expect(missing).toEqual([
+      expect.stringMatching(/^- CALENDLY_EVENT_LINKS: the page of coaching must be an https link/),
+      expect.stringMatching(
+        /^- CALENDLY_EVENT_LINKS: "visit:https:\/\/calendly.com\/clinic\/visit" does not start/,
+      ),
+    ]);
+  });
+
+  it('reads Cal.com’s per-physician settings: event type slugs, usernames by e-mail, organization', () => {
+    const config = loadConfig({
+      ...calcom,
+      CALCOM_EVENT_TYPES: 'coaching:102:coaching,consultation:103',
+      CALCOM_USERNAMES: 'maya@clinic.example:maya-okafor,lee@clinic.example:dr.lee',
+      CALCOM_ORGANIZATION_SLUG: 'evergreen',
+    });
+    expect(config.CALCOM_USERNAMES).toBe('maya@clinic.example:maya-okafor,lee@clinic.example:dr.lee');
+    expect(refusal({ ...calcom, CALCOM_USERNAMES: 'maya-okafor' })).toMatch(
+      /CALCOM_USERNAMES: must list email:username pairs/,
+    );
+    expect(refusal({ ...calcom, CALCOM_EVENT_TYPES: 'coaching:102:two words' })).toMatch(
+      /CALCOM_EVENT_TYPES: must list kind:eventTypeId pairs, each with an optional :slug/,
+    );
   });
 
   it('refuses an unknown provider and event types it cannot read', () => {

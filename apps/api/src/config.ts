@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseCalendlyEventLinks } from './platform/scheduling/calendly-link';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -136,16 +137,46 @@ const ConfigSchema = z.object({
   CALCOM_API_URL: z.string().url().default('https://api.cal.com'),
   /** The secret of the Cal.com webhook pointed at /webhooks/scheduling/calcom. */
   CALCOM_WEBHOOK_SECRET: z.string().min(16).max(256).optional(),
-  /** Cal.com event type of each kind of call, e.g. "user-verification:101,coaching:102,consultation:103". */
+  /**
+   * Cal.com event type of each kind of call, e.g. "user-verification:101,coaching:102,consultation:103"; a third
+   * part names the slug every physician's own event type of that kind has ("consultation:103:consultation"),
+   * which lets a booking with one physician ask Cal.com for their times alone.
+   */
   CALCOM_EVENT_TYPES: z
     .string()
     .regex(
-      /^(user-verification|coaching|consultation|follow-up):\d+(,(user-verification|coaching|consultation|follow-up):\d+)*$/,
-      'must list kind:eventTypeId pairs, e.g. user-verification:101,coaching:102',
+      /^(user-verification|coaching|consultation|follow-up):\d+(:[A-Za-z0-9_-]{1,100})?(,(user-verification|coaching|consultation|follow-up):\d+(:[A-Za-z0-9_-]{1,100})?)*$/,
+      'must list kind:eventTypeId pairs, each with an optional :slug, e.g. user-verification:101,coaching:102:coaching',
     )
+    .optional(),
+  /** Each physician's Cal.com username by their staff e-mail, e.g. "maya@clinic.example:maya-okafor". */
+  CALCOM_USERNAMES: z
+    .string()
+    .max(10_000)
+    .regex(
+      /^[^\s,:@]+@[^\s,:@]+:[A-Za-z0-9._-]{1,100}(,[^\s,:@]+@[^\s,:@]+:[A-Za-z0-9._-]{1,100})*$/,
+      'must list email:username pairs, e.g. maya@clinic.example:maya-okafor',
+    )
+    .optional(),
+  /** The Cal.com organization the physicians' usernames belong to, when they are in one. */
+  CALCOM_ORGANIZATION_SLUG: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/)
     .optional(),
   /** The signing key of the Calendly webhook subscription pointed at /webhooks/scheduling/calendly. */
   CALENDLY_WEBHOOK_SIGNING_KEY: z.string().min(16).max(256).optional(),
+  /**
+   * The clinic's Calendly page of each kind of call, e.g.
+   * "user-verification:https://calendly.com/clinic/verification,coaching:https://calendly.com/clinic/coaching";
+   * each entry is checked at start (missingForScheduler).
+   */
+  CALENDLY_EVENT_LINKS: z.string().max(10_000).optional(),
+  /**
+   * A Calendly personal access token (scheduled_events:write): with it a cancellation in the portal cancels the
+   * event at Calendly first; without it only the portal's record changes.
+   */
+  CALENDLY_API_TOKEN: z.string().min(16).max(2048).optional(),
+  CALENDLY_API_URL: z.string().url().default('https://api.calendly.com'),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_MODE'> & {
@@ -211,10 +242,16 @@ export function missingForScheduler(c: z.infer<typeof ConfigSchema>): string[] {
         'CALCOM_EVENT_TYPES: the Cal.com event type of each kind of call is required (e.g. user-verification:101,coaching:102).',
       );
   }
-  if (c.SCHEDULING_PROVIDER === 'calendly' && !c.CALENDLY_WEBHOOK_SIGNING_KEY) {
-    missing.push(
-      'CALENDLY_WEBHOOK_SIGNING_KEY: the signing key of the Calendly webhook subscription (/webhooks/scheduling/calendly) is required to verify bookings.',
-    );
+  if (c.SCHEDULING_PROVIDER === 'calendly') {
+    if (!c.CALENDLY_WEBHOOK_SIGNING_KEY)
+      missing.push(
+        'CALENDLY_WEBHOOK_SIGNING_KEY: the signing key of the Calendly webhook subscription (/webhooks/scheduling/calendly) is required to verify bookings.',
+      );
+    if (!c.CALENDLY_EVENT_LINKS)
+      missing.push(
+        'CALENDLY_EVENT_LINKS: the clinic’s Calendly page of each kind of call is required (e.g. user-verification:https://calendly.com/clinic/verification,coaching:https://calendly.com/clinic/coaching).',
+      );
+    else missing.push(...parseCalendlyEventLinks(c.CALENDLY_EVENT_LINKS).problems);
   }
   return missing;
 }

@@ -19,26 +19,35 @@ export const appointmentKeys = {
   all: ['appointments'] as const,
   ofVariant: (userId: string, variant: AppointmentVariant | 'all') =>
     ['appointments', userId, variant] as const,
-  availability: (kind: BookableKind, physicianId?: string) =>
-    ['appointment-availability', kind, physicianId ?? 'any'] as const,
+  availability: (kind: BookableKind, physicianId?: string, subscriptionId?: string) =>
+    ['appointment-availability', kind, physicianId ?? 'any', subscriptionId ?? 'none'] as const,
 };
 
-/** GET /v2/appointments/availability: open slots for the signed-in patient, of one physician when named. */
+/**
+ * GET /v2/appointments/availability: open slots for the signed-in patient, of one physician when named; with an
+ * outside scheduler's page (booking_link) instead of slots, the subscription named rides on that page.
+ */
 export function getAvailability(
   kind: BookableKind,
   physicianId?: string,
   signal?: AbortSignal,
+  subscriptionId?: string,
 ): Promise<Availability> {
   return apiRequest<Availability>('/v2/appointments/availability', {
-    query: { kind, days: PICKER_DAYS, ...(physicianId ? { physician_id: physicianId } : {}) },
+    query: {
+      kind,
+      days: PICKER_DAYS,
+      ...(physicianId ? { physician_id: physicianId } : {}),
+      ...(subscriptionId ? { subscription_id: subscriptionId } : {}),
+    },
     signal,
   });
 }
 
-export function availabilityQueryOptions(kind: BookableKind, physicianId?: string) {
+export function availabilityQueryOptions(kind: BookableKind, physicianId?: string, subscriptionId?: string) {
   return queryOptions({
-    queryKey: appointmentKeys.availability(kind, physicianId),
-    queryFn: ({ signal }) => getAvailability(kind, physicianId, signal),
+    queryKey: appointmentKeys.availability(kind, physicianId, subscriptionId),
+    queryFn: ({ signal }) => getAvailability(kind, physicianId, signal, subscriptionId),
     // Open times change as others book: never show an old list for long.
     staleTime: 30_000,
   });

@@ -38,6 +38,11 @@ export const AvailabilityQuery = z
     days: z.coerce.number().int().min(1).max(AVAILABILITY_MAX_DAYS).default(7),
     /** Only this physician's slots (one of those the patient may book). */
     physician_id: Id.optional(),
+    /**
+     * The patient's subscription the call belongs to (coaching, the retention offer's consultation): an outside
+     * scheduler's booking page carries it, so the booking reaches the subscription (decision 047).
+     */
+    subscription_id: Id.optional(),
   })
   .strict();
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
@@ -51,6 +56,11 @@ export const Availability = z.object({
   from: z.string(),
   to: z.string(),
   slots: z.array(AvailableSlot),
+  /**
+   * The clinic's booking page at the outside scheduler (Calendly) when this kind is booked there and not in the
+   * portal: the patient is prefilled, and no slots are offered here (decision 047).
+   */
+  booking_link: z.string().nullable().optional(),
 });
 export type Availability = z.infer<typeof Availability>;
 
@@ -104,6 +114,8 @@ export const Appointment = z.object({
   room_link: z.string().nullable().optional(),
   /** Grows with each reschedule and the cancellation. */
   sequence: z.number().int().optional(),
+  /** Where the patient moves a booking the outside scheduler keeps (Calendly's page); null: moved in the portal. */
+  reschedule_url: z.string().nullable().optional(),
 });
 export type Appointment = z.infer<typeof Appointment>;
 

@@ -42,6 +42,13 @@ export const appointments = pgTable(
     externalSource: varchar('external_source', { length: 32 }),
     /** The booking's id at the scheduling service. */
     uuid: varchar('uuid', { length: 64 }),
+    /**
+     * The scheduled event's id at the scheduler when it differs from the booking's (Calendly: `uuid` is the
+     * invitee, this the event its cancellation API names).
+     */
+    externalEventId: varchar('external_event_id', { length: 64 }),
+    /** Where the patient moves this booking at the scheduler (Calendly's reschedule_url), decision 047. */
+    rescheduleUrl: text('reschedule_url'),
     eventTypeKind: varchar('event_type_kind', { length: 32 }).$type<EventTypeKind>().notNull(),
     /**
      * The time the booking keeps from the physician's other bookings: the call with its buffers (decision 043).

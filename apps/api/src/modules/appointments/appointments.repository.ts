@@ -71,6 +71,8 @@ const appointmentColumns = {
   location: appointments.location,
   externalSource: appointments.externalSource,
   uuid: appointments.uuid,
+  externalEventId: appointments.externalEventId,
+  rescheduleUrl: appointments.rescheduleUrl,
   eventTypeKind: appointments.eventTypeKind,
   createdAt: appointments.createdAt,
   sequence: appointments.sequence,
@@ -93,6 +95,9 @@ export type AppointmentRow = {
   location: string | null;
   externalSource: string | null;
   uuid: string | null;
+  /** Outside bookings only (decision 047); a booking the portal just made has neither. */
+  externalEventId?: string | null;
+  rescheduleUrl?: string | null;
   eventTypeKind: EventTypeKind;
   createdAt: Date;
   sequence: number;

@@ -11,13 +11,21 @@ import { Id } from '@portal/domain/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, errorResponses } from '../../platform/errors';
-import { createCalcomClient, parseEventTypes } from '../../platform/scheduling/calcom-api';
+import {
+  createCalcomClient,
+  parseEventTypeSlugs,
+  parseEventTypes,
+  parseUsernames,
+} from '../../platform/scheduling/calcom-api';
+import { createCalendlyClient } from '../../platform/scheduling/calendly-api';
+import { parseCalendlyEventLinks } from '../../platform/scheduling/calendly-link';
 import { notifierFor } from '../notifications/notifier';
 import { physiciansRoutes } from '../physicians/physicians.routes';
 import { appointmentTypesRoutes } from './appointment-types.routes';
 import { createAppointmentsRepository } from './appointments.repository';
 import { createAppointmentsService } from './appointments.service';
 import { createCalcomScheduling } from './calcom-scheduling';
+import { createCalendlyScheduling } from './calendly-scheduling';
 import { careSchedulingRoutes } from './care-scheduling.routes';
 import { createOutsideBookingsRepository } from './outside-bookings.repository';
 import { createOutsideBookings } from './outside-bookings.service';
@@ -56,30 +64,45 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { retryLimit: 3, retryDelaySeconds: 60 },
   );
   const repo = createAppointmentsRepository(app.ctx.db);
+  const outsideRepo = createOutsideBookingsRepository(app.ctx.db);
   const outside = createOutsideBookings({
-    repo: createOutsideBookingsRepository(app.ctx.db),
+    repo: outsideRepo,
     notifier: notifierFor(app),
     reminders,
     now: () => app.ctx.now(),
   });
   const { config } = app.ctx;
-  const calcom =
+  const scheduler =
     config.SCHEDULING_PROVIDER === 'calcom' && config.CALCOM_API_KEY
       ? createCalcomScheduling({
           client: createCalcomClient({ apiKey: config.CALCOM_API_KEY, baseUrl: config.CALCOM_API_URL }),
           eventTypes: parseEventTypes(config.CALCOM_EVENT_TYPES),
+          eventTypeSlugs: parseEventTypeSlugs(config.CALCOM_EVENT_TYPES),
+          usernames: parseUsernames(config.CALCOM_USERNAMES),
+          organizationSlug: config.CALCOM_ORGANIZATION_SLUG,
           repo,
+          outsideRepo,
           outside,
           now: () => app.ctx.now(),
         })
-      : undefined;
+      : config.SCHEDULING_PROVIDER === 'calendly'
+        ? createCalendlyScheduling({
+            links: parseCalendlyEventLinks(config.CALENDLY_EVENT_LINKS).links,
+            client: config.CALENDLY_API_TOKEN
+              ? createCalendlyClient({ token: config.CALENDLY_API_TOKEN, baseUrl: config.CALENDLY_API_URL })
+              : undefined,
+            repo,
+            outsideRepo,
+            now: () => app.ctx.now(),
+          })
+        : undefined;
   const service = createAppointmentsService({
     repo,
     organizations: app.ctx.organizations,
     notifier: notifierFor(app),
     now: app.ctx.now,
     reminders,
-    ...(calcom ? { calcom } : {}),
+    ...(scheduler ? { outside: scheduler } : {}),
   });
 
   app.get(

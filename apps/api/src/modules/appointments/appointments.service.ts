@@ -26,7 +26,7 @@ import type { Notifier } from '../notifications/notifier';
 import type { OrganizationsRepository } from '../organizations/organizations.repository';
 import { createAppointmentMail, patientZoneOf } from './appointment-mail';
 import type { AppointmentRow, AppointmentsRepository } from './appointments.repository';
-import type { CalcomScheduling } from './calcom-scheduling';
+import type { OutsideScheduling } from './outside-scheduling';
 import { type AppointmentReminders, remindersOf } from './reminders';
 import { createSlotGrids } from './slot-grids';
 
@@ -119,6 +119,7 @@ export function toAppointment(row: AppointmentRow): Appointment {
     created_at: row.createdAt.toISOString(),
     room_link: row.physicianRoomLink ?? row.location,
     sequence: row.sequence,
+    reschedule_url: row.rescheduleUrl ?? null,
   };
 }
 
@@ -129,8 +130,8 @@ export function createAppointmentsService(deps: {
   now?: () => Date;
   /** Plans reminders of a booked or moved time (after the commit). */
   reminders?: Pick<AppointmentReminders, 'plan'>;
-  /** Cal.com, when it keeps the calendars (decision 047): it offers the times and takes the bookings. */
-  calcom?: Pick<CalcomScheduling, 'availability' | 'book' | 'cancelAt' | 'reschedule'>;
+  /** Cal.com or Calendly, when it keeps the calendars (decision 047): it answers open times and bookings. */
+  outside?: OutsideScheduling;
 }) {
   const { repo, organizations, notifier } = deps;
   const now = deps.now ?? (() => new Date());
@@ -192,9 +193,11 @@ export function createAppointmentsService(deps: {
         from?: string | undefined;
         days: number;
         physician_id?: string | undefined;
+        subscription_id?: string | undefined;
       },
     ): Promise<Availability> {
-      if (deps.calcom) return deps.calcom.availability(caller, query);
+      const outsideAnswer = deps.outside && (await deps.outside.availability(caller, query));
+      if (outsideAnswer) return outsideAnswer;
       const at = now();
       const requested = query.from ? new Date(query.from) : at;
       const from = requested < at ? at : requested;
@@ -235,7 +238,8 @@ export function createAppointmentsService(deps: {
       log: FastifyBaseLogger,
       bookedBy?: string,
     ): Promise<Appointment> {
-      if (deps.calcom) return deps.calcom.book(caller, body, log, bookedBy);
+      const outsideBooked = deps.outside && (await deps.outside.book(caller, body, log, bookedBy));
+      if (outsideBooked) return outsideBooked;
       const at = now();
       const start = new Date(body.start_time);
       // The window's rules need the kind's duration: the calendar is read around the start (a day each side
@@ -374,8 +378,9 @@ export function createAppointmentsService(deps: {
         const at = now();
         if (row.startTime <= at) throw APPOINTMENT_ERRORS.started();
         const when = formatCallTime(row.startTime, patientZoneOf(row));
-        const calcomBooking = deps.calcom && row.externalSource === 'calcom' && row.uuid;
-        if (calcomBooking) await deps.calcom!.cancelAt(row.uuid!, clinic?.message, log);
+        // The scheduler's own booking is cancelled there first: if it refuses, the record stays as it is.
+        const outsideBooking = deps.outside && row.externalSource === deps.outside.source && row.uuid;
+        if (outsideBooking) await deps.outside!.cancelAt(row, clinic?.message, log);
         const changed = await repo.transaction(async (q) => {
           if (!(await q.cancel(row.id, row.patientId, at, clinic))) return false;
           await q.storeNotice(
@@ -390,8 +395,8 @@ export function createAppointmentsService(deps: {
           return true;
         });
         // The calendar removes the event it holds (METHOD:CANCEL, same UID, the bumped sequence).
-        // (Cal.com e-mails its own bookings' attendees: the portal sent no invitation to withdraw.)
-        if (changed && !calcomBooking)
+        // (The outside scheduler e-mails its own bookings' attendees: the portal sent no invitation to withdraw.)
+        if (changed && !outsideBooking)
           mail.send(row.id, row.patientId, { kind: 'canceled', clinicMessage: clinic?.message }, log);
       }
       return toAppointment((await repo.find(appointmentId))!);
@@ -415,9 +420,12 @@ export function createAppointmentsService(deps: {
       if (row.canceled) throw APPOINTMENT_ERRORS.canceled();
       const at = now();
       if (row.startTime <= at) throw APPOINTMENT_ERRORS.startedMove();
-      // Cal.com's booking moves at Cal.com, which decides whether the new time is open.
-      if (deps.calcom && row.externalSource === 'calcom' && row.uuid)
-        return deps.calcom.reschedule(row, new Date(body.start_time), log);
+      // The scheduler's own booking moves there (Cal.com decides whether the new time is open; Calendly's
+      // page moves it), unless it leaves the move to the portal.
+      if (deps.outside && row.externalSource === deps.outside.source && row.uuid) {
+        const moved = await deps.outside.reschedule(row, new Date(body.start_time), log);
+        if (moved) return moved;
+      }
       if (!row.physicianId) throw APPOINTMENT_ERRORS.notOffered();
       const start = new Date(body.start_time);
       const rules = await rulesFor(row.organizationId, row.eventTypeKind);

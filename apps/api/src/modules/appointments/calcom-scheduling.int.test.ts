@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Appointment, Availability, Physician } from '@portal/domain/contracts/appointment';
+import type { Appointment, Availability } from '@portal/domain/contracts/appointment';
 import { FIXED_NOW } from '@portal/domain/testing/fixed-clock';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -24,6 +24,10 @@ async function fakeCalcom(): Promise<{ server: FastifyInstance; url: string; see
   const seen: SeenRequest[] = [];
   const server = Fastify({ logger: false });
   const open = [26, 27, 28, 29].map((h) => FIXED_NOW.getTime() + h * HOUR);
+  // The medical director's own coaching event type (a managed event type's child: same slug, their username).
+  const directorsOwn = [30, 31].map((h) => FIXED_NOW.getTime() + h * HOUR);
+  const isDirectors = (q: Record<string, unknown>) =>
+    q.eventTypeSlug === 'coaching' && q.username === 'medical-director' && q.organizationSlug === 'evergreen';
   const booked = new Set<number>();
   server.addHook('onRequest', async (request, reply) => {
     seen.push({ method: request.method, url: request.url, headers: request.headers, body: undefined });
@@ -34,10 +38,16 @@ async function fakeCalcom(): Promise<{ server: FastifyInstance; url: string; see
   });
   server.get('/v2/slots', async (request, reply) => {
     const q = request.query as Record<string, string>;
-    if (request.headers['cal-api-version'] !== '2024-09-04' || q.eventTypeId !== '201' || !q.start || !q.end)
+    const byId = q.eventTypeId === '201' && !q.username;
+    if (
+      request.headers['cal-api-version'] !== '2024-09-04' ||
+      !(byId || isDirectors(q)) ||
+      !q.start ||
+      !q.end
+    )
       return reply.code(400).send({ status: 'error', error: { code: 'BAD_REQUEST', message: 'bad query' } });
     const data: Record<string, { start: string; end: string }[]> = {};
-    for (const start of open.filter((s) => !booked.has(s))) {
+    for (const start of (byId ? open : directorsOwn).filter((s) => !booked.has(s))) {
       const day = new Date(start).toISOString().slice(0, 10);
       data[day] = [
         ...(data[day] ?? []),
@@ -49,17 +59,21 @@ async function fakeCalcom(): Promise<{ server: FastifyInstance; url: string; see
   server.post('/v2/bookings', async (request, reply) => {
     const body = request.body as {
       start: string;
-      eventTypeId: number;
+      eventTypeId?: number;
+      eventTypeSlug?: string;
+      username?: string;
+      organizationSlug?: string;
       attendee: { name: string; email: string; timeZone: string };
       metadata: Record<string, string>;
     };
     seen.at(-1)!.body = body;
     const start = Date.parse(body.start);
-    if (request.headers['cal-api-version'] !== '2024-08-13' || body.eventTypeId !== 201)
+    const byId = body.eventTypeId === 201 && !body.username;
+    if (request.headers['cal-api-version'] !== '2024-08-13' || !(byId || isDirectors(body)))
       return reply
         .code(400)
         .send({ status: 'error', error: { code: 'BAD_REQUEST', message: 'bad booking' } });
-    if (!open.includes(start) || booked.has(start))
+    if (!(byId ? open : directorsOwn).includes(start) || booked.has(start))
       return reply
         .code(400)
         .send({ status: 'error', error: { code: 'BAD_REQUEST', message: 'no_available_users_found_error' } });
@@ -136,7 +150,9 @@ beforeAll(async () => {
     CALCOM_API_KEY: API_KEY,
     CALCOM_API_URL: cal.url,
     CALCOM_WEBHOOK_SECRET: SECRET,
-    CALCOM_EVENT_TYPES: 'coaching:201',
+    CALCOM_EVENT_TYPES: 'coaching:201:coaching',
+    CALCOM_USERNAMES: 'physician@evergreen.test:medical-director',
+    CALCOM_ORGANIZATION_SLUG: 'evergreen',
     RATE_LIMIT_ACCOUNT: '100000',
     RATE_LIMIT_ADDRESS: '100000',
   });
@@ -312,6 +328,72 @@ describe('booking through Cal.com', () => {
     expect(list.map((a) => [a._id, a.sequence, a.event.canceled])).toEqual([[booked._id, 2, true]]);
   });
 
+  it('asks Cal.com for one physician’s own times and books them with that physician', async () => {
+    const p = await signupPatient(t.app, evergreen);
+    // The medical director (whose staff e-mail CALCOM_USERNAMES maps) is shown as a provider for this test.
+    const [director] = await rows<{ id: string }>(
+      t.database,
+      sql`update physicians set is_provider = true
+          where user_id = (select id from users where email = 'physician@evergreen.test') returning id`,
+    );
+    const [unmapped] = await rows<{ id: string }>(
+      t.database,
+      sql`select p.id from physicians p left join users u on u.id = p.user_id
+          where p.organization_id = ${evergreen} and p.active and p.is_provider
+            and coalesce(u.email, '') <> 'physician@evergreen.test'
+          limit 1`,
+    );
+    const res = await t.app.inject({
+      url: `/v2/appointments/availability?kind=coaching&days=3&physician_id=${director!.id}`,
+      headers: bearer(p.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const slots = json<Availability>(res).slots.map((s) => Date.parse(s.start_time));
+    expect(slots).toEqual([30, 31].map((h) => FIXED_NOW.getTime() + h * HOUR));
+    const asked = new URL(cal.seen.findLast((r) => r.url.startsWith('/v2/slots'))!.url, cal.url).searchParams;
+    expect(asked.get('eventTypeSlug')).toBe('coaching');
+    expect(asked.get('username')).toBe('medical-director');
+    expect(asked.get('organizationSlug')).toBe('evergreen');
+    expect(asked.has('eventTypeId')).toBe(false);
+
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/v2/appointments',
+      headers: bearer(p.token),
+      payload: {
+        kind: 'coaching',
+        start_time: new Date(slots[0]!).toISOString(),
+        physician_id: director!.id,
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(json<Appointment>(booked).physician?._id).toBe(director!.id);
+    expect(cal.seen.findLast((r) => r.method === 'POST' && r.url === '/v2/bookings')!.body).toMatchObject({
+      eventTypeSlug: 'coaching',
+      username: 'medical-director',
+      organizationSlug: 'evergreen',
+      metadata: { physician_id: director!.id, kind: 'coaching' },
+    });
+
+    // A physician Cal.com cannot be asked for alone is refused in words, not offered anyone's times.
+    if (unmapped) {
+      const refused = await t.app.inject({
+        url: `/v2/appointments/availability?kind=coaching&physician_id=${unmapped.id}`,
+        headers: bearer(p.token),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        text: 'SlotUnavailable',
+        message: 'This physician’s times cannot be booked here. Please message us to book with them.',
+      });
+    }
+    const nobody = await t.app.inject({
+      url: '/v2/appointments/availability?kind=coaching&physician_id=0123456789abcdef01234567',
+      headers: bearer(p.token),
+    });
+    expect(nobody.statusCode).toBe(404);
+  });
+
   it('answers a kind Cal.com has no event type for with 400, and Cal.com unreachable with 503', async () => {
     const p = await signupPatient(t.app, evergreen);
     const none = await t.app.inject({
@@ -342,49 +424,6 @@ describe('booking through Cal.com', () => {
       expect(res.json()).toMatchObject({ text: 'SchedulerUnavailable' });
     } finally {
       await down.close();
-    }
-  });
-});
-
-describe('Calendly booking page', () => {
-  it('opens the physician’s Calendly page with the patient prefilled and tagged', async () => {
-    const app = await createTestApp({
-      SCHEDULING_PROVIDER: 'calendly',
-      CALENDLY_WEBHOOK_SIGNING_KEY: 'calendly-signing-key-for-tests-0123456789',
-    });
-    try {
-      const org = json<{ _id: string }>(
-        await app.app.inject({ url: '/organization/search?domain=localhost' }),
-      )._id;
-      const p = await signupPatient(app.app, org, { first_name: 'Ana', last_name: 'Lee' });
-      await app.app.inject({
-        method: 'PUT',
-        url: `/users/${org}/${p.id}`,
-        headers: bearer(p.token),
-        payload: { state: 'CA' },
-      });
-      const [doc] = await rows<{ id: string }>(
-        app.database,
-        sql`update physicians set scheduling_link = 'https://calendly.com/dr-example/visit'
-            where id = (select p.id from physicians p join physician_states s on s.physician_id = p.id
-                        where p.organization_id = ${org} and s.state = 'CA' order by p.id limit 1)
-            returning id`,
-      );
-      const list = json<Physician[]>(
-        await app.app.inject({ url: `/physician/${org}/state/CA`, headers: bearer(p.token) }),
-      );
-      const link = new URL(list.find((x) => x._id === doc!.id)!.scheduling_link!);
-      expect(link.origin + link.pathname).toBe('https://calendly.com/dr-example/visit');
-      expect(Object.fromEntries(link.searchParams)).toEqual({
-        name: 'Ana Lee',
-        email: p.email,
-        utm_content: p.id,
-        utm_term: doc!.id,
-      });
-      // Physicians without a booking page keep none: the portal's own picker books them.
-      expect(list.filter((x) => x._id !== doc!.id).every((x) => x.scheduling_link === null)).toBe(true);
-    } finally {
-      await app.close();
     }
   });
 });

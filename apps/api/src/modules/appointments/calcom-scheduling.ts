@@ -1,25 +1,33 @@
-import type { Appointment, Availability, BookAppointmentBody } from '@portal/domain/contracts/appointment';
+import type {
+  Appointment,
+  Availability,
+  BookAppointmentBody,
+  BookableKind,
+} from '@portal/domain/contracts/appointment';
 import { DEFAULT_APPOINTMENT_TIME_ZONE } from '@portal/domain/scheduling/format-slot';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError, Errors } from '../../platform/errors';
-import { type CalcomClient, CalcomError } from '../../platform/scheduling/calcom-api';
+import { type CalcomClient, CalcomError, type CalcomEventTarget } from '../../platform/scheduling/calcom-api';
 import type { AppointmentRow, AppointmentsRepository } from './appointments.repository';
 import { CALL_NAMES, toAppointment } from './appointments.service';
+import type { OutsideBookingsRepository } from './outside-bookings.repository';
 import type { OutsideBookings } from './outside-bookings.service';
+import {
+  type Caller,
+  type OutsideScheduling,
+  schedulerUnavailable as unavailable,
+} from './outside-scheduling';
 
-type Caller = { userId: string; organizationId: string };
-
-const unavailable = () =>
-  new ApiError(
-    503,
-    'SchedulerUnavailable',
-    'Booking is not available right now. Please try again in a few minutes.',
-  );
 const slotTaken = () =>
   new ApiError(409, 'SlotTaken', 'This time was just booked by someone else. Please choose another time.');
 const notOffered = () =>
   Errors.badRequest(
     'This kind of call cannot be booked here. Please message us to book it.',
+    'SlotUnavailable',
+  );
+const physicianNotOffered = () =>
+  Errors.badRequest(
+    'This physician’s times cannot be booked here. Please message us to book with them.',
     'SlotUnavailable',
   );
 
@@ -31,10 +39,16 @@ const notOffered = () =>
 export function createCalcomScheduling(deps: {
   client: CalcomClient;
   eventTypes: Map<string, number>;
+  /** The slug of each kind's event type that every physician has as their own (CALCOM_EVENT_TYPES kind:id:slug). */
+  eventTypeSlugs?: Map<string, string>;
+  /** Each physician's Cal.com username by their staff e-mail in lower case (CALCOM_USERNAMES). */
+  usernames?: Map<string, string>;
+  organizationSlug?: string | undefined;
   repo: AppointmentsRepository;
+  outsideRepo: Pick<OutsideBookingsRepository, 'physicianEmail' | 'bookablePhysician'>;
   outside: OutsideBookings;
   now: () => Date;
-}) {
+}): OutsideScheduling {
   const { client, eventTypes, repo, outside } = deps;
 
   const eventTypeOf = (kind: string) => {
@@ -42,6 +56,31 @@ export function createCalcomScheduling(deps: {
     if (id === undefined) throw notOffered();
     return id;
   };
+
+  /**
+   * The event type to ask: the clinic's for any physician, or the named physician's own (by the kind's slug and
+   * their username). A physician the patient may not book is 404 as with the portal's own calendar; one Cal.com
+   * cannot be asked for alone (no username or slug configured) is refused rather than offered anyone's times.
+   */
+  async function targetOf(
+    caller: Caller,
+    kind: BookableKind,
+    physicianId: string | undefined,
+  ): Promise<CalcomEventTarget> {
+    const eventTypeId = eventTypeOf(kind);
+    if (!physicianId) return { eventTypeId };
+    const patient = await repo.patient(caller.userId);
+    if (!patient) throw Errors.notFound('The patient');
+    // Verification calls and consultations go to physicians licensed in the patient's state; coaching to any.
+    const state = kind === 'coaching' ? null : (patient.state ?? null);
+    if (!(await deps.outsideRepo.bookablePhysician(physicianId, caller.organizationId, state)))
+      throw Errors.notFound('The physician');
+    const email = await deps.outsideRepo.physicianEmail(physicianId, caller.organizationId);
+    const username = email ? deps.usernames?.get(email.trim().toLowerCase()) : undefined;
+    const eventTypeSlug = deps.eventTypeSlugs?.get(kind);
+    if (!username || !eventTypeSlug) throw physicianNotOffered();
+    return { eventTypeSlug, username, organizationSlug: deps.organizationSlug };
+  }
 
   async function calling<T>(work: () => Promise<T>, log?: FastifyBaseLogger): Promise<T> {
     try {
@@ -56,17 +95,24 @@ export function createCalcomScheduling(deps: {
   }
 
   return {
+    source: 'calcom',
     async availability(
-      _caller: Caller,
-      query: { kind: Availability['kind']; from?: string | undefined; days: number },
+      caller: Caller,
+      query: {
+        kind: Availability['kind'];
+        from?: string | undefined;
+        days: number;
+        physician_id?: string | undefined;
+      },
       log?: FastifyBaseLogger,
     ): Promise<Availability> {
+      const target = await targetOf(caller, query.kind, query.physician_id);
       const at = deps.now();
       const requested = query.from ? new Date(query.from) : at;
       const from = requested < at ? at : requested;
       const end = new Date(requested.getTime() + query.days * 86_400_000);
       const to = end < from ? from : end;
-      const slots = await calling(() => client.slots(eventTypeOf(query.kind), from, to), log);
+      const slots = await calling(() => client.slots(target, from, to), log);
       const sorted = slots.filter((s) => s.start >= from && s.start < to).sort((a, b) => +a.start - +b.start);
       const first = sorted[0];
       return {
@@ -84,7 +130,7 @@ export function createCalcomScheduling(deps: {
       log: FastifyBaseLogger,
       bookedBy?: string,
     ): Promise<Appointment> {
-      const eventTypeId = eventTypeOf(body.kind);
+      const target = await targetOf(caller, body.kind, body.physician_id);
       const start = new Date(body.start_time);
       if (start <= deps.now()) throw notOffered();
       if (
@@ -98,7 +144,7 @@ export function createCalcomScheduling(deps: {
       const booking = await calling(
         () =>
           client.book({
-            eventTypeId,
+            target,
             start,
             attendee: {
               name: `${patient.firstName} ${patient.lastName}`.trim(),
@@ -144,8 +190,8 @@ export function createCalcomScheduling(deps: {
     },
 
     /** Cancels the booking at Cal.com first: if Cal.com refuses, the portal's record stays as it is. */
-    async cancelAt(uid: string, reason: string | undefined, log?: FastifyBaseLogger): Promise<void> {
-      await calling(() => client.cancel(uid, reason ?? 'Canceled in the patient portal'), log);
+    async cancelAt(row: AppointmentRow, reason: string | undefined, log?: FastifyBaseLogger): Promise<void> {
+      await calling(() => client.cancel(row.uuid!, reason ?? 'Canceled in the patient portal'), log);
     },
 
     /** Moves a Cal.com booking at Cal.com, then the appointment to the booking that replaces it. */
@@ -156,4 +202,3 @@ export function createCalcomScheduling(deps: {
     },
   };
 }
-export type CalcomScheduling = ReturnType<typeof createCalcomScheduling>;

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appointments, type EventTypeKind, schedulingWebhookEvents } from '../../db/schema/appointments';
-import { physicians } from '../../db/schema/physicians';
+import { physicianStates, physicians } from '../../db/schema/physicians';
+import { subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
 import { isExclusionViolation, isUniqueViolation } from '../../platform/db-errors';
 import type { OutsideProvider } from '../../platform/scheduling/outside-event';
@@ -84,6 +85,66 @@ function queries(db: Db) {
       return row?.id;
     },
 
+    async ownSubscription(id: string, patientId: string, organizationId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.id, id),
+            eq(subscriptions.userId, patientId),
+            eq(subscriptions.organizationId, organizationId),
+          ),
+        );
+      return Boolean(row);
+    },
+
+    async recordFreeConsultation(subscriptionId: string, start: Date): Promise<void> {
+      await db
+        .update(subscriptions)
+        .set({
+          cancellationInfo: sql`${subscriptions.cancellationInfo} || jsonb_build_object('free_consultation_scheduled_date', ${start.toISOString()}::text)`,
+        })
+        .where(eq(subscriptions.id, subscriptionId));
+    },
+
+    /** The staff e-mail of one of the clinic's physicians (how the outside scheduler knows them). */
+    async physicianEmail(id: string, organizationId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ email: users.email })
+        .from(physicians)
+        .innerJoin(users, eq(users.id, physicians.userId))
+        .where(and(eq(physicians.id, id), eq(physicians.organizationId, organizationId)));
+      return row?.email;
+    },
+
+    /**
+     * Whether the patient may book this physician: an active provider of the clinic, licensed in the patient's
+     * state when one is given (verification calls and consultations), as the portal's own calendar decides.
+     */
+    async bookablePhysician(id: string, organizationId: string, state: string | null): Promise<boolean> {
+      const where = and(
+        eq(physicians.id, id),
+        eq(physicians.organizationId, organizationId),
+        eq(physicians.active, true),
+        eq(physicians.isProvider, true),
+        state
+          ? sql`exists (select 1 from ${physicianStates} where ${physicianStates.physicianId} = ${physicians.id} and ${physicianStates.state} = ${state})`
+          : undefined,
+      );
+      const [row] = await db.select({ id: physicians.id }).from(physicians).where(where);
+      return Boolean(row);
+    },
+
+    /** A physician's own booking page at the outside scheduler (their Calendly page), when the clinic set one. */
+    async physicianSchedulingLink(id: string, organizationId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ link: physicians.schedulingLink })
+        .from(physicians)
+        .where(and(eq(physicians.id, id), eq(physicians.organizationId, organizationId)));
+      return row?.link ?? null;
+    },
+
     async physicianById(id: string, organizationId: string): Promise<string | undefined> {
       const [row] = await db
         .select({ id: physicians.id })
@@ -130,6 +191,9 @@ function queries(db: Db) {
         at: Date;
         /** Drops the physician: the portal's calendar holds them at the new time. */
         unassign?: boolean;
+        /** The new booking's links at the scheduler (left out: unchanged). */
+        rescheduleUrl?: string | null;
+        externalEventId?: string | null;
       },
     ): Promise<boolean> {
       try {
@@ -144,6 +208,8 @@ function queries(db: Db) {
               blockedEnd: null,
               location: to.location,
               ...(to.unassign ? { physicianId: null } : {}),
+              ...(to.rescheduleUrl !== undefined ? { rescheduleUrl: to.rescheduleUrl } : {}),
+              ...(to.externalEventId !== undefined ? { externalEventId: to.externalEventId } : {}),
               sequence: sql`${appointments.sequence} + 1`,
               updatedAt: to.at,
             })

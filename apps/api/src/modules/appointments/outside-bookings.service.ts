@@ -72,7 +72,19 @@ export function createOutsideBookings(deps: {
       (b.physicianId ? await q.physicianById(b.physicianId, organizationId) : undefined) ??
       organizers.find((p) => p.organizationId === organizationId)?.id ??
       null;
-    return { patientId, organizationId, physicianId, kind: b.kind ?? 'follow-up', bookedBy: patientId };
+    // A subscription named on the link counts only when it is this patient's own.
+    const subscriptionId =
+      b.subscriptionId && (await q.ownSubscription(b.subscriptionId, patientId, organizationId))
+        ? b.subscriptionId
+        : null;
+    return {
+      patientId,
+      organizationId,
+      physicianId,
+      kind: b.kind ?? 'follow-up',
+      bookedBy: patientId,
+      subscriptionId,
+    };
   }
 
   async function insert(
@@ -95,6 +107,8 @@ export function createOutsideBookings(deps: {
       location: b.location,
       externalSource: provider,
       uuid: b.uuid,
+      externalEventId: b.externalEventId ?? null,
+      rescheduleUrl: b.rescheduleUrl ?? null,
       eventTypeKind: owner.kind,
       timeZone,
       bookedBy: owner.bookedBy,
@@ -113,6 +127,9 @@ export function createOutsideBookings(deps: {
         organizationId: known.organizationId,
       };
     }
+    // The retention offer's free consultation, as the portal's own booking records it.
+    if (owner.kind === 'consultation' && owner.subscriptionId)
+      await q.recordFreeConsultation(owner.subscriptionId, b.start);
     const when = formatCallTime(b.start, timeZone ?? DEFAULT_APPOINTMENT_TIME_ZONE);
     await q.storeNotice(notifier, { id, ...owner }, `Your appointment is booked for ${when}.`);
     return {
@@ -145,23 +162,17 @@ export function createOutsideBookings(deps: {
     const replaced = event.replaces ? await q.byUuid(event.replaces) : undefined;
     if (replaced && !replaced.canceled && event.replaces !== b.uuid) {
       await q.linkDelivery(deliveryId, replaced.id);
-      const moved = await q.move(replaced.id, {
+      const to = {
         uuid: b.uuid,
         start: b.start,
         end: b.end,
         location: b.location,
         at: deps.now(),
-      });
+        ...(b.rescheduleUrl !== undefined ? { rescheduleUrl: b.rescheduleUrl } : {}),
+        ...(b.externalEventId !== undefined ? { externalEventId: b.externalEventId } : {}),
+      };
       // As for a new booking: the scheduler has moved it, so it moves, unassigned if the physician is held.
-      if (!moved)
-        await q.move(replaced.id, {
-          uuid: b.uuid,
-          start: b.start,
-          end: b.end,
-          location: b.location,
-          at: deps.now(),
-          unassign: true,
-        });
+      if (!(await q.move(replaced.id, to))) await q.move(replaced.id, { ...to, unassign: true });
       const when = formatCallTime(b.start, replaced.timeZone ?? DEFAULT_APPOINTMENT_TIME_ZONE);
       await q.storeNotice(notifier, replaced, `Your appointment is moved to ${when}.`);
       return {

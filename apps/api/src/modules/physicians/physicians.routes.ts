@@ -61,12 +61,15 @@ export const physiciansRoutes: FastifyPluginAsyncZod = async (app) => {
       return list.map((p) => ({
         ...p,
         scheduling_link: p.scheduling_link
-          ? calendlyBookingLink(p.scheduling_link, {
-              patientId: patient._id,
-              physicianId: p._id,
-              name: `${patient.first_name} ${patient.last_name}`.trim(),
-              email: patient.email,
-            })
+          ? calendlyBookingLink(
+              p.scheduling_link,
+              {
+                patientId: patient._id,
+                name: `${patient.first_name} ${patient.last_name}`.trim(),
+                email: patient.email,
+              },
+              { term: p._id },
+            )
           : null,
       }));
     },

@@ -8,8 +8,28 @@ export const CALCOM_SLOTS_VERSION = '2024-09-04';
 export const CALCOM_BOOKINGS_VERSION = '2024-08-13';
 
 export type CalcomSlot = { start: Date; end: Date };
+
+/**
+ * Which event type: the clinic's (by id: any of its hosts), or one physician's own, by the event type's slug and
+ * their username (Cal.com v2's documented ways to read slots of, and book, one user's event type; a managed
+ * event type gives each member a child with the same slug). organizationSlug when the users are in an
+ * organization.
+ */
+export type CalcomEventTarget =
+  | { eventTypeId: number }
+  | { eventTypeSlug: string; username: string; organizationSlug?: string | undefined };
+
+const targetParams = (target: CalcomEventTarget): Record<string, string> =>
+  'eventTypeId' in target
+    ? { eventTypeId: String(target.eventTypeId) }
+    : {
+        eventTypeSlug: target.eventTypeSlug,
+        username: target.username,
+        ...(target.organizationSlug ? { organizationSlug: target.organizationSlug } : {}),
+      };
+
 export type CalcomBookingRequest = {
-  eventTypeId: number;
+  target: CalcomEventTarget;
   start: Date;
   attendee: { name: string; email: string; timeZone: string };
   /** Strings only (Cal.com's rule); the webhook hands them back. */
@@ -92,9 +112,9 @@ export function createCalcomClient(opts: {
 
   return {
     /** Open slots of the event type in [from, to), each with its end (format=range). */
-    async slots(eventTypeId: number, from: Date, to: Date): Promise<CalcomSlot[]> {
+    async slots(target: CalcomEventTarget, from: Date, to: Date): Promise<CalcomSlot[]> {
       const query = new URLSearchParams({
-        eventTypeId: String(eventTypeId),
+        ...targetParams(target),
         start: from.toISOString(),
         end: to.toISOString(),
         timeZone: 'UTC',
@@ -110,7 +130,9 @@ export function createCalcomClient(opts: {
     async book(request: CalcomBookingRequest): Promise<CalcomBooking> {
       const body = JSON.stringify({
         start: request.start.toISOString(),
-        eventTypeId: request.eventTypeId,
+        ...('eventTypeId' in request.target
+          ? { eventTypeId: request.target.eventTypeId }
+          : targetParams(request.target)),
         attendee: request.attendee,
         metadata: request.metadata,
       });
@@ -143,12 +165,32 @@ export function createCalcomClient(opts: {
 }
 export type CalcomClient = ReturnType<typeof createCalcomClient>;
 
-/** "user-verification:101,coaching:102" → the event type of each kind. */
+/** "user-verification:101,coaching:102:coaching" → the event type of each kind. */
 export function parseEventTypes(setting: string | undefined): Map<string, number> {
   const map = new Map<string, number>();
   for (const pair of (setting ?? '').split(',').filter(Boolean)) {
     const [kind, id] = pair.split(':');
     if (kind && id) map.set(kind, Number(id));
+  }
+  return map;
+}
+
+/** "coaching:102:coaching" → the slug each physician's own event type of the kind has (here: coaching). */
+export function parseEventTypeSlugs(setting: string | undefined): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const entry of (setting ?? '').split(',').filter(Boolean)) {
+    const [kind, , slug] = entry.split(':');
+    if (kind && slug) map.set(kind, slug);
+  }
+  return map;
+}
+
+/** "maya@clinic.example:maya-okafor" → each physician's Cal.com username, by their staff e-mail (lower case). */
+export function parseUsernames(setting: string | undefined): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const entry of (setting ?? '').split(',').filter(Boolean)) {
+    const at = entry.lastIndexOf(':');
+    if (at > 0) map.set(entry.slice(0, at).trim().toLowerCase(), entry.slice(at + 1).trim());
   }
   return map;
 }

@@ -1,3 +1,4 @@
+import { BookableKind } from '@portal/domain/contracts/appointment';
 import { z } from 'zod';
 import { MalformedDelivery, type OutsideEvent } from './outside-event';
 import { hmacSha256Hex, sameSignature } from './signature';
@@ -38,14 +39,27 @@ const InviteeUri = z
   .max(200)
   .regex(/\/invitees\/[A-Za-z0-9_-]{1,64}$/);
 
+const EventUri = z
+  .string()
+  .max(200)
+  .regex(/\/scheduled_events\/[A-Za-z0-9_-]{1,64}$/);
+/** Calendly's own page for the invitee to move the booking: kept only as an https link. */
+const PageLink = z
+  .string()
+  .max(2000)
+  .regex(/^https:\/\/[^\s/]+\/\S*$/);
 const Invitee = z.object({
   uri: InviteeUri,
+  /** The scheduled event, whose uuid Calendly's cancellation API names. */
+  event: EventUri.nullish().catch(null),
+  reschedule_url: PageLink.nullish().catch(null),
   email: z.string().max(254).nullish(),
   timezone: z.string().max(64).nullish(),
   rescheduled: z.boolean().nullish(),
   old_invitee: InviteeUri.nullish(),
   scheduled_event: z
     .object({
+      uri: EventUri.nullish().catch(null),
       name: z.string().max(500).nullish(),
       start_time: Instant,
       end_time: Instant,
@@ -55,8 +69,18 @@ const Invitee = z.object({
       event_memberships: z.array(z.object({ user_email: z.string().max(254).nullish() })).nullish(),
     })
     .optional(),
-  /** The portal's link carries the patient in utm_content and the physician in utm_term. */
-  tracking: z.object({ utm_content: Id.nullish().catch(null), utm_term: Id.nullish().catch(null) }).nullish(),
+  /**
+   * The portal's link carries the patient in utm_content; utm_term is the physician on a physician's page, and on
+   * the clinic's page of a kind (named in utm_campaign) the subscription, else the kind again.
+   */
+  tracking: z
+    .object({
+      utm_content: Id.nullish().catch(null),
+      utm_term: z.string().max(64).nullish().catch(null),
+      utm_campaign: BookableKind.nullish().catch(null),
+    })
+    .nullish()
+    .catch(null),
 });
 
 const Delivery = z.object({
@@ -67,6 +91,16 @@ const Delivery = z.object({
 
 /** The invitee's uuid: the last part of its URI, and what Calendly passes back as `invitee_uuid`. */
 export const inviteeUuid = (uri: string) => uri.slice(uri.lastIndexOf('/') + 1);
+
+const isId = (value: string | null | undefined): value is string => Id.safeParse(value).success;
+
+/** What the portal's link put in the utm fields: the physician, or the kind of call and its subscription. */
+function tagged(tracking: z.infer<typeof Invitee>['tracking']) {
+  const term = tracking?.utm_term ?? null;
+  const kind = tracking?.utm_campaign ?? null;
+  if (kind) return { kind, subscriptionId: isId(term) ? term : null, physicianId: null };
+  return { kind: null, subscriptionId: null, physicianId: isId(term) ? term : null };
+}
 
 /**
  * Reads a Calendly delivery: invitee.created is a booking (with `old_invitee` when it is a reschedule),
@@ -88,6 +122,8 @@ export function parseCalendlyDelivery(body: unknown): OutsideEvent {
   }
   const scheduled = p.scheduled_event;
   if (!scheduled) throw new MalformedDelivery('invitee.created without its scheduled event');
+  const tags = tagged(p.tracking);
+  const eventUri = p.event ?? scheduled.uri ?? null;
   const start = new Date(scheduled.start_time);
   const end = new Date(scheduled.end_time);
   if (!(start < end)) throw new MalformedDelivery('the booking ends before it starts');
@@ -106,8 +142,11 @@ export function parseCalendlyDelivery(body: unknown): OutsideEvent {
       organizerEmail: scheduled.event_memberships?.[0]?.user_email ?? null,
       patientId: p.tracking?.utm_content ?? null,
       organizationId: null,
-      physicianId: p.tracking?.utm_term ?? null,
-      kind: null,
+      physicianId: tags.physicianId,
+      kind: tags.kind,
+      subscriptionId: tags.subscriptionId,
+      externalEventId: eventUri ? eventUri.slice(eventUri.lastIndexOf('/') + 1) : null,
+      rescheduleUrl: p.reschedule_url ?? null,
     },
   };
 }

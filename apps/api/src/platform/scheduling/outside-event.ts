@@ -18,6 +18,12 @@ export type OutsideBooking = {
   organizationId: string | null;
   physicianId: string | null;
   kind: AppointmentKind | null;
+  /** The subscription the booking belongs to, as the portal's link named it (Calendly's utm_term). */
+  subscriptionId?: string | null;
+  /** The scheduled event's id when the booking's is another (Calendly's event, whose invitee `uuid` is). */
+  externalEventId?: string | null;
+  /** Where the patient moves the booking at the scheduler (Calendly's reschedule_url). */
+  rescheduleUrl?: string | null;
 };
 
 /**

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseCalcomDelivery, verifyCalcomSignature } from './calcom-webhook';
-import { calendlyBookingLink } from './calendly-link';
+import { calendlyBookingLink, parseCalendlyEventLinks } from './calendly-link';
 import { parseCalendlyDelivery, verifyCalendlySignature } from './calendly-webhook';
 import { MalformedDelivery } from './outside-event';
 
@@ -120,24 +120,95 @@ describe('reading deliveries', () => {
       }),
     ).toThrow(MalformedDelivery);
   });
+
+  it('reads the kind, subscription, event and reschedule page the portal’s kind page put on a booking', () => {
+    const base = {
+      uri: 'https://api.calendly.com/scheduled_events/EV7/invitees/INV-7',
+      event: 'https://api.calendly.com/scheduled_events/EV7',
+      email: 'pat@example.com',
+      reschedule_url: 'https://calendly.com/reschedulings/INV-7',
+      scheduled_event: { start_time: '2026-06-12T16:00:00Z', end_time: '2026-06-12T16:30:00Z' },
+    };
+    const sub = '0123456789abcdef01234568';
+    expect(
+      parseCalendlyDelivery({
+        event: 'invitee.created',
+        created_at: 'c',
+        payload: {
+          ...base,
+          tracking: { utm_content: '0123456789abcdef01234567', utm_term: sub, utm_campaign: 'coaching' },
+        },
+      }),
+    ).toMatchObject({
+      booking: {
+        kind: 'coaching',
+        subscriptionId: sub,
+        physicianId: null,
+        externalEventId: 'EV7',
+        rescheduleUrl: 'https://calendly.com/reschedulings/INV-7',
+      },
+    });
+    // The kind's page without a subscription tags the kind twice; an unknown campaign is no kind at all.
+    expect(
+      parseCalendlyDelivery({
+        event: 'invitee.created',
+        created_at: 'c',
+        payload: {
+          ...base,
+          reschedule_url: 'javascript:alert(1)',
+          tracking: { utm_term: 'user-verification', utm_campaign: 'user-verification' },
+        },
+      }),
+    ).toMatchObject({
+      booking: { kind: 'user-verification', subscriptionId: null, rescheduleUrl: null },
+    });
+    expect(
+      parseCalendlyDelivery({
+        event: 'invitee.created',
+        created_at: 'c',
+        payload: { ...base, tracking: { utm_term: sub, utm_campaign: 'surgery' } },
+      }),
+    ).toMatchObject({ booking: { kind: null, subscriptionId: null, physicianId: sub } });
+  });
 });
 
 describe('Calendly booking link', () => {
-  it('prefills the patient and tags patient and physician, keeping the page’s own parameters', () => {
-    const link = calendlyBookingLink('https://calendly.com/dr/visit?hide_gdpr_banner=1', {
-      patientId: 'p1',
-      physicianId: 'd1',
-      name: 'Ana Lee',
-      email: 'ana+1@example.com',
-    });
-    expect(link).toBe(
+  const who = { patientId: 'p1', name: 'Ana Lee', email: 'ana+1@example.com' };
+  it('prefills the patient and tags what the page books, keeping the page’s own parameters', () => {
+    expect(calendlyBookingLink('https://calendly.com/dr/visit?hide_gdpr_banner=1', who, { term: 'd1' })).toBe(
       'https://calendly.com/dr/visit?hide_gdpr_banner=1&name=Ana+Lee&email=ana%2B1%40example.com&utm_content=p1&utm_term=d1',
     );
     expect(
-      calendlyBookingLink('javascript:alert(1)', { patientId: 'p', physicianId: 'd', name: 'n', email: 'e' }),
-    ).toBeNull();
-    expect(
-      calendlyBookingLink('not a url', { patientId: 'p', physicianId: 'd', name: 'n', email: 'e' }),
-    ).toBeNull();
+      calendlyBookingLink('https://calendly.com/clinic/coaching', who, { term: 's1', campaign: 'coaching' }),
+    ).toBe(
+      'https://calendly.com/clinic/coaching?name=Ana+Lee&email=ana%2B1%40example.com&utm_content=p1&utm_term=s1&utm_campaign=coaching',
+    );
+    expect(calendlyBookingLink('javascript:alert(1)', who, { term: 'd' })).toBeNull();
+    expect(calendlyBookingLink('not a url', who, { term: 'd' })).toBeNull();
+  });
+});
+
+describe('CALENDLY_EVENT_LINKS', () => {
+  it('reads each kind’s https page and names every entry it cannot use, one line each', () => {
+    const ok = parseCalendlyEventLinks(
+      'user-verification:https://calendly.com/c/verify, coaching:https://calendly.com/c/coach?month=1',
+    );
+    expect(ok.problems).toEqual([]);
+    expect([...ok.links]).toEqual([
+      ['user-verification', 'https://calendly.com/c/verify'],
+      ['coaching', 'https://calendly.com/c/coach?month=1'],
+    ]);
+    const bad = parseCalendlyEventLinks(
+      'follow-up:https://calendly.com/c/f,coaching:http://calendly.com/c/coach,consultation,user-verification:https://calendly.com/a,user-verification:https://calendly.com/b',
+    );
+    expect(bad.links.get('user-verification')).toBe('https://calendly.com/a');
+    expect(bad.problems).toEqual([
+      expect.stringMatching(
+        /^CALENDLY_EVENT_LINKS: "follow-up:https:\/\/calendly.com\/c\/f" does not start with a kind/,
+      ),
+      expect.stringMatching(/^CALENDLY_EVENT_LINKS: the page of coaching must be an https link/),
+      expect.stringMatching(/^CALENDLY_EVENT_LINKS: "consultation" does not start with a kind/),
+      'CALENDLY_EVENT_LINKS: user-verification is listed more than once.',
+    ]);
   });
 });

@@ -11,7 +11,7 @@ import {
 import { isApiError } from '../../lib/api-error';
 import { patientTimeZone } from '../../lib/time-zone';
 import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
+import { Button, buttonClassName } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { SlotChoice } from './slot-choice';
 import './slot-picker.css';
@@ -36,7 +36,7 @@ export function SlotPicker({
   onBooked: (appointment: Appointment) => void;
 }) {
   const timeZone = patientTimeZone();
-  const availability = useQuery(availabilityQueryOptions(kind, physicianId));
+  const availability = useQuery(availabilityQueryOptions(kind, physicianId, subscriptionId));
   const booking = useBookAppointment();
   const moving = useRescheduleAppointment();
   const book = rescheduling ? moving : booking;
@@ -51,6 +51,32 @@ export function SlotPicker({
           Retry
         </Button>
       </Alert>
+    );
+  }
+  const bookingLink = availability.data.booking_link;
+  if (bookingLink) {
+    // The clinic's outside scheduler keeps these times: a time is moved there, not picked here.
+    if (rescheduling)
+      return (
+        <Alert tone="info">
+          This appointment cannot be moved here. Please cancel it and book a new time, or message us.
+        </Alert>
+      );
+    return (
+      <div className="slot-picker">
+        <p className="slot-picker__zone">
+          Times for this call are on the clinic's booking page, with your name and account e-mail filled in.
+          Once you book there, your appointment shows here.
+        </p>
+        <a
+          className={buttonClassName({ block: true })}
+          href={bookingLink}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Open the booking page <span className="ui-visually-hidden">(opens in a new tab)</span>
+        </a>
+      </div>
     );
   }
   if (availability.data.slots.length === 0) {

@@ -5,7 +5,7 @@ import {
   zoneAbbreviation,
 } from '@portal/domain/appointments/appointment-view';
 import type { Appointment } from '@portal/domain/contracts/appointment';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClassName } from '../../../components/ui/button';
 
 /**
  * One appointment of the list (001 §2, §4): its name, date and time in the patient's zone, the physician,
@@ -54,7 +54,17 @@ export function AppointmentCard({
               Join waiting room<span className="ui-visually-hidden"> (opens in a new tab)</span>
             </a>
           ) : null}
-          {actions.canReschedule ? (
+          {actions.canReschedule && appointment.reschedule_url ? (
+            // The outside scheduler (Calendly) moves its own bookings on its page; the webhook moves it here.
+            <a
+              className={buttonClassName({ size: 'sm', variant: 'secondary' })}
+              href={appointment.reschedule_url}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Reschedule <span className="ui-visually-hidden">(opens in a new tab)</span>
+            </a>
+          ) : actions.canReschedule ? (
             <Button size="sm" variant="secondary" onClick={onReschedule}>
               Reschedule
             </Button>

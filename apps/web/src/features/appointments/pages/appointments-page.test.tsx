@@ -196,6 +196,22 @@ describe('Appointments page (001 §2, §4)', () => {
     });
   });
 
+  it('sends a booking the clinic’s Calendly keeps to Calendly’s own page to move it', async () => {
+    const page = 'https://calendly.com/reschedulings/INV-1';
+    const kept = {
+      ...appointment(NEXT._id, NEXT.event.start_time, { external_source: 'calendly', uuid: 'INV-1' }),
+      reschedule_url: page,
+    };
+    const requests = mockApi({ [LIST]: json(200, [kept]), [PATIENT]: json(200, patient({ state: 'TX' })) });
+    const { router } = renderRoute(PAGE);
+    const move = await screen.findByRole('link', { name: 'Reschedule (opens in a new tab)' });
+    expect(move).toHaveAttribute('href', page);
+    expect(move).toHaveAttribute('target', '_blank');
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
+    expect(currentUrl(router)).toBe(PAGE);
+    expect(requests.some((r) => r.path.startsWith('/v2/appointments/availability'))).toBe(false);
+  });
+
   it('with the clinic setting, Book goes straight to the one physician and books with them', async () => {
     withListBooking();
     const booked = appointment('bbbbbbbbbbbbbbbbbbbbbb09', SLOTS[0]!.start_time);

@@ -62,6 +62,52 @@ describe('scheduling routes (001 §2)', () => {
     expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({ kind: 'consultation' });
   });
 
+  it('/schedule-onboarding opens the clinic’s booking page when the outside scheduler keeps the times', async () => {
+    const page =
+      'https://calendly.com/evergreen/visit?name=Ana+Lee&email=ana%40example.com&utm_content=u1&utm_term=consultation&utm_campaign=consultation';
+    const requests = mockApi({
+      'GET /v2/appointments/availability': json(200, {
+        kind: 'consultation',
+        slot_minutes: 0,
+        from: '2026-06-10T00:00:00.000Z',
+        to: '2026-06-24T00:00:00.000Z',
+        slots: [],
+        booking_link: page,
+      }),
+    });
+    renderRoute('/schedule-onboarding');
+    const open = await screen.findByRole('link', { name: 'Open the booking page (opens in a new tab)' });
+    expect(open).toHaveAttribute('href', page);
+    expect(open).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(
+      screen.getByText(
+        /Times for this call are on the clinic's booking page, with your name and account e-mail/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/No times are open/)).not.toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('/schedule-coaching/{id} names the coaching membership when it asks for the booking page', async () => {
+    const membership = 'cccccccccccccccccccccc01';
+    const requests = mockApi({
+      'GET /v2/appointments/availability': json(200, {
+        kind: 'coaching',
+        slot_minutes: 0,
+        from: '2026-06-10T00:00:00.000Z',
+        to: '2026-06-24T00:00:00.000Z',
+        slots: [],
+        booking_link: 'https://calendly.com/evergreen/coaching',
+      }),
+    });
+    renderRoute(`/schedule-coaching/${membership}`);
+    await screen.findByRole('link', { name: 'Open the booking page (opens in a new tab)' });
+    const asked = requests.find((r) => r.path.startsWith('/v2/appointments/availability'));
+    expect(asked?.path).toContain('kind=coaching');
+    expect(asked?.path).toContain(`subscription_id=${membership}`);
+  });
+
   it('/appointment/cb shows the booking the scheduler names, from the portal appointments', async () => {
     mockApi({ [LIST]: json(200, [booked('other-booking', 'Daniel Reyes, DO'), booked('cal-123')]) });
     renderRoute('/appointment/cb?invitee_uuid=cal-123');

@@ -50,7 +50,9 @@ describe('Schedule coaching', () => {
     expect(screen.getByRole('link', { name: /Book on the scheduling page/ })).toHaveAttribute('href', LINK);
     // the slots are asked for once the page has rendered
     await waitFor(() =>
-      expect(requests[0]?.path).toBe('/v2/appointments/availability?kind=coaching&days=14'),
+      expect(requests[0]?.path).toBe(
+        `/v2/appointments/availability?kind=coaching&days=14&subscription_id=${SUBSCRIPTION}`,
+      ),
     );
 
     await user.click(

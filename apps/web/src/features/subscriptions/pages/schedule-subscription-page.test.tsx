@@ -44,7 +44,9 @@ describe('Schedule the free consultation of the retention offer', () => {
     await screen.findByRole('heading', { name: 'Book your free longevity consultation' });
     // the slots are asked for once the page has rendered
     await waitFor(() =>
-      expect(requests[0]?.path).toBe('/v2/appointments/availability?kind=consultation&days=14'),
+      expect(requests[0]?.path).toBe(
+        `/v2/appointments/availability?kind=consultation&days=14&subscription_id=${SUBSCRIPTION}`,
+      ),
     );
     await user.click(
       await screen.findByRole('button', {
