@@ -344,7 +344,8 @@ describe('every kind of call on the clinic’s Calendly pages', () => {
     const licensed = await rows<{ id: string }>(
       t.database,
       sql`select p.id from physicians p join physician_states s on s.physician_id = p.id
-          where p.organization_id = ${evergreen} and s.state = 'CA' and p.active order by p.id`,
+          where p.organization_id = ${evergreen} and s.state = 'CA' and p.active and p.is_provider
+          order by p.id`,
     );
     const withPage = licensed[0]!.id;
     await rows(
