@@ -212,6 +212,27 @@ describe('Appointments page (001 §2, §4)', () => {
     expect(requests.some((r) => r.path.startsWith('/v2/appointments/availability'))).toBe(false);
   });
 
+  it('does not offer a booking page to move a portal booking the outside scheduler cannot move', async () => {
+    mockApi({
+      [LIST]: json(200, [NEXT]),
+      [PATIENT]: json(200, patient({ state: 'TX' })),
+      'GET /v2/appointments/availability': json(200, {
+        kind: 'consultation',
+        slot_minutes: 0,
+        from: '2026-06-10T00:00:00.000Z',
+        to: '2026-06-24T00:00:00.000Z',
+        slots: [],
+        booking_link: 'https://calendly.com/dr/visit',
+      }),
+    });
+    const { user } = renderRoute(PAGE);
+    await user.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    await screen.findByText(
+      'This appointment cannot be moved here. Please cancel it and book a new time, or message us.',
+    );
+    expect(screen.queryByRole('link', { name: /Open the booking page/ })).not.toBeInTheDocument();
+  });
+
   it('with the clinic setting, Book goes straight to the one physician and books with them', async () => {
     withListBooking();
     const booked = appointment('bbbbbbbbbbbbbbbbbbbbbb09', SLOTS[0]!.start_time);
