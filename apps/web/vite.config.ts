@@ -35,14 +35,17 @@ const FOCUS_SCREEN =
 const ENTRY_SIDE = /[\\/]src[\\/](app[\\/]shells[\\/]auth-shell\.tsx$|features[\\/]auth[\\/])/;
 
 interface ModuleGraph {
-  getModuleInfo(
-    id: string,
-  ): { importers: readonly string[]; dynamicImporters: readonly string[]; isEntry: boolean } | null;
+  getModuleInfo(id: string): {
+    importers: readonly string[];
+    dynamicImporters: readonly string[];
+    isEntry: boolean;
+  } | null;
 }
 
 /**
- * The area shells an app module is statically imported under, or 'entry' when the entry or the /login
- * route's side imports it; a lazy screen (no static importer) adds nothing. Remembered per module id.
+ * The area shells an app module is statically imported under, 'entry' when the entry imports it and 'auth'
+ * when the auth side (the auth shell, the login and signup screens) does; a lazy screen (no static importer)
+ * adds nothing. Remembered per module id.
  */
 function shellsReaching(
   id: string,
@@ -56,7 +59,8 @@ function shellsReaching(
   const info = graph.getModuleInfo(id);
   const area = AREA_SHELL.exec(id);
   if (area?.[1]) shells.add(area[1]);
-  else if (!info || info.isEntry || ENTRY_SIDE.test(id)) shells.add('entry');
+  else if (!info || info.isEntry) shells.add('entry');
+  else if (ENTRY_SIDE.test(id)) shells.add('auth');
   else
     for (const importer of info.importers)
       for (const shell of shellsReaching(importer, graph, memo)) shells.add(shell);
@@ -73,12 +77,19 @@ const shellsMemo = new Map<string, ReadonlySet<string>>();
 function areaShellChunk(id: string, ctx: ModuleGraph): string | null {
   if (!/[\\/]src[\\/]/.test(id) || /node_modules/.test(id)) return null;
   if (SHELLS_COMMON_PINNED.test(id)) return 'shells-common';
+  // what the entry or the /login route loads stays where the entry's groups and authShellChunk put it
+  const roots = lazyRoots(id, ctx, rootsMemo);
+  if ([...roots].some((root) => LOGIN_ROUTE.test(root) || ctx.getModuleInfo(root)?.isEntry)) return null;
   const shells = shellsReaching(id, ctx, shellsMemo);
-  if (shells.size === 0 || shells.has('entry')) return null;
-  const [only] = shells;
-  if (shells.size > 1) return 'shells-common';
+  if (shells.has('entry')) return null;
+  const areas = [...shells].filter((shell) => shell !== 'auth');
+  if (areas.length === 0) return null;
+  // a module of an area shell that signup's or the password reset's screens import too: they load the
+  // shared chunk (one file) rather than every area's pieces
+  if (areas.length > 1 || shells.has('auth')) return 'shells-common';
+  const [only] = areas;
   if (only === 'focus') return 'focus-shell';
-  const focusScreenToo = [...lazyRoots(id, ctx, rootsMemo)].some((root) => FOCUS_SCREEN.test(root));
+  const focusScreenToo = [...roots].some((root) => FOCUS_SCREEN.test(root));
   return focusScreenToo ? 'shells-common' : `${only}-shell`;
 }
 
@@ -119,12 +130,17 @@ const rootsMemo = new Map<string, ReadonlySet<string>>();
  * The auth shell's chunk also holds what the login form imports that only the auth side's screens use (the
  * heading, the landing look-up, the reading of the entry's URL): rolldown gave them a chunk each, four
  * requests for /login where one does. The login form keeps its own chunk: the signup form loads without it.
+ * What the login route shares with the rest of the app (the alert, fields and inputs, the form state, the
+ * brand's logo, the login and logout calls) goes to one `login-shared` chunk: the signed-in shell imports
+ * the logo and the logout, so every signed-in page loaded those pieces as five to ten files of under 1 KB,
+ * and /login as nine (decision 050).
  */
 function authShellChunk(id: string, ctx: ModuleGraph): string | null {
   if (!/[\\/]src[\\/]/.test(id) || /node_modules/.test(id) || /login-page\.tsx$/.test(id)) return null;
   const roots = [...lazyRoots(id, ctx, rootsMemo)];
   if (!roots.some((root) => LOGIN_ROUTE.test(root))) return null;
-  return roots.every((root) => ENTRY_SIDE.test(root)) ? 'auth-shell' : null;
+  if (roots.some((root) => ctx.getModuleInfo(root)?.isEntry)) return null;
+  return roots.every((root) => ENTRY_SIDE.test(root)) ? 'auth-shell' : 'login-shared';
 }
 
 interface BundleChunk {
