@@ -1,9 +1,9 @@
 import type { Intake } from '@portal/domain/contracts/intake';
 import { visitsInReview } from '@portal/domain/visits/visits-in-review';
 import { queryOptions } from '@tanstack/react-query';
-import { getIntakes } from '../../../api/intakes';
 import { getProductTemplates } from '../../../api/products';
 import { dashboardKeys } from '../../../api/view-keys';
+import { getPatientIntakes } from './patient-intakes';
 
 export interface VisitInReview {
   id: string;
@@ -20,7 +20,7 @@ const submittedAt = (intake: Intake) => intake.completed_at ?? intake.updated_at
  * to leave coaching out), filtered by the Visits in Review rule (001 §2).
  */
 export async function getVisitsInReview(userId: string, signal?: AbortSignal): Promise<VisitInReview[]> {
-  const intakes = await getIntakes(userId, signal);
+  const intakes = await getPatientIntakes(userId);
   const submitted = intakes.filter((i) => i.patient_complete && !i.physician_review && !i.closed);
   const ids = [...new Set(submitted.flatMap((i) => i.products.map((p) => p.product_template)))].slice(0, 50);
   const templates = await getProductTemplates(ids, signal);
