@@ -65,7 +65,7 @@ describe('the first load of a signed-in page', () => {
     expect(calls(requests)).toHaveLength(1);
   });
 
-  it('reads no verification calls ahead for a verified patient', async () => {
+  it('reads nothing ahead for a verified patient', async () => {
     const verified = {
       verificationStatus: 'verified',
       verification_status: 'verified',
@@ -105,31 +105,5 @@ describe('the first load of a signed-in page', () => {
     await waitFor(() => expect(asked(PATIENT)).toHaveLength(1));
     expect(asked(subscriptions)).toHaveLength(1);
     expect(asked(orders)).toHaveLength(1);
-  });
-
-  it("reads a page's list and the shell's bell and Messages dot beside the record, and they are taken", async () => {
-    reloaded({ verificationStatus: 'verified', verification_status: 'verified', verified: true });
-    const record = heldRecord();
-    const subscriptions = `GET /users/${ORG_ID}/user/${USER_ID}/subscriptions`;
-    const bell = 'GET /v2/notifications';
-    const conversation = 'GET /v2/conversations/patient';
-    const requests = mockApi({
-      [PATIENT]: record.answer,
-      [subscriptions]: json(200, []),
-      [bell]: json(200, { docs: [], totalDocs: 0, page: 1, totalPages: 1, limit: 10 }),
-      [conversation]: json(200, []),
-    });
-    const asked = (key: string) => requests.filter((r) => `${r.method} ${r.path.split('?')[0]}` === key);
-    renderRoute(`/dashboard/${USER_ID}/subscriptions`);
-    // asked while the record is still out, before the shell's and the page's code have run
-    await waitFor(() => expect(asked(subscriptions)).toHaveLength(1));
-    expect(asked(bell)).toHaveLength(1);
-    expect(asked(conversation)).toHaveLength(1);
-    record.release();
-    await screen.findByRole('heading', { level: 1, name: 'Subscriptions' });
-    await screen.findByRole('button', { name: 'Notifications' });
-    expect(asked(subscriptions)).toHaveLength(1);
-    expect(asked(bell)).toHaveLength(1);
-    expect(asked(conversation)).toHaveLength(1);
   });
 });

@@ -2,8 +2,7 @@ import { needsVerification, verificationStatusOf } from '@portal/domain/verifica
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { getAppointments } from '../api/appointment-reads';
 import { getPatient } from '../api/patient-record';
-import { apiRequest, dropReadsAhead, readAhead, seg } from '../lib/api-client';
-import { getOrganizationId } from '../lib/brand';
+import { dropReadsAhead, readAhead } from '../lib/api-client';
 import type { Patient } from '../lib/patient';
 import { loginPathWithRedirect, safeRedirectPath } from '../lib/safe-redirect';
 import { getSessionPatient, getStoredUser, getToken, saveUser } from '../lib/session';
@@ -26,56 +25,26 @@ function loadPatient(userId: string): Promise<Patient> {
 /** The pages of the signed-in shell, which carries the verification bar (the verification flow is not one). */
 const SIGNED_IN_SHELL = /^\/(?:dashboard|orders|notifications|labs|appointments)(?:\/|$)/;
 
+/** The dashboard's home page, whose widgets wait for a handful of reads. */
+const DASHBOARD_HOME = /^\/dashboard\/[^/]+\/profile\/?$/;
+
 /**
  * On a first load the screen waits for the patient's record; what it shows first is read beside the record
- * rather than after it and the screen's code (the screen's same reads take these answers): the page's first
- * reads, and the booked verification calls of a patient the bar asks to verify (known from the stored subset).
+ * rather than after it and the screen's code (the screen's same reads take these answers): the booked
+ * verification calls of a patient the bar asks to verify (known from the stored subset), and the dashboard's
+ * look-ups (their module loads beside the screen's).
  */
 function readAheadOfScreen(request: Request, userId: string): void {
   const stored = getStoredUser();
-  const { pathname, search } = new URL(request.url);
-  if (stored?._id !== userId) return;
-  const urls = firstReads(pathname, search, userId);
-  if (urls.length) readAhead(() => Promise.all(urls.map((url) => apiRequest(url))));
-  if (!SIGNED_IN_SHELL.test(pathname)) return;
+  const { pathname } = new URL(request.url);
+  if (stored?._id !== userId || !SIGNED_IN_SHELL.test(pathname)) return;
   if (needsVerification(verificationStatusOf(stored)))
     readAhead(() => getAppointments(userId, 'user-verification'));
-}
-
-/** A page of the signed-in shell by its last segment: /dashboard/{userId}/{page}. */
-const SHELL_PAGE = /^\/dashboard\/[^/]+\/([^/]+)\/?$/;
-
-/**
- * The reads a page's first screen makes whatever its data, by the URL its API module asks for (a URL that
- * drifts from it is read once more, never answered wrongly): the shell's bell and Messages dot, and the page's
- * own list. Sent in the patient's batch, they no longer wait for the shell's and the screen's code and a
- * second round trip (issue 10 §2: a signed-in page's largest paint waited for both).
- */
-function firstReads(pathname: string, search: string, userId: string): string[] {
-  const orgId = getOrganizationId();
-  if (!orgId) return [];
-  const org = seg(orgId);
-  const user = seg(userId);
-  if (pathname === '/shop' && !search)
-    return [`/organization/${org}/settings/shop`, '/v2/products?page=1&limit=9'];
-  if (!SIGNED_IN_SHELL.test(pathname)) return [];
-  const reads = ['/v2/notifications?page=1&limit=10&read=false', '/v2/conversations/patient'];
-  const page = SHELL_PAGE.exec(pathname)?.[1];
-  if (page === 'subscriptions') reads.push(`/users/${org}/user/${user}/subscriptions`);
-  if (page === 'appointments') reads.push(`/v2/appointments/${org}/user/${user}`);
-  if (page === 'messages') reads.push(`/organization/${org}/settings/integration`);
-  // the home page's widgets, Visits in Review and the unread line appear once these have answered
-  if (page === 'profile')
-    reads.push(
-      `/users/${org}/user/${user}/subscriptions`,
-      `/v2/appointments/${org}/user/${user}?productVariant=coaching`,
-      `/intakes/${org}/patient/${user}/incomplete`,
-      `/orders/${org}/patient/${user}`,
-      `/intakes/${org}/patient/${user}`,
-      '/v2/products?product_type=medication&limit=50',
-      '/v2/notifications?page=1&limit=50&read=false',
+  if (DASHBOARD_HOME.test(pathname))
+    import('./read-ahead').then(
+      (screens) => screens.readAheadDashboard(userId),
+      () => undefined,
     );
-  return reads;
 }
 
 function toLogin(request: Request, expired = false): Response {
