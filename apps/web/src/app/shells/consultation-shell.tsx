@@ -11,6 +11,7 @@ import { QueryProvider } from '../providers';
 import { BrandLogo } from './brand-logo';
 import { NavIcon } from './nav-icon';
 import './focus-shell.css';
+import { HiddenSuffix } from '../../components/ui/hidden-suffix';
 
 /** The stage of the funnel a route belongs to (000 §2 Consultation wrapper and stages). */
 function useStage(): number | null {
@@ -36,7 +37,7 @@ function StageNav({ current }: { current: number }) {
             >
               <span className="funnel-stages__dot" aria-hidden="true" />
               <span className="funnel-stages__label">{label}</span>
-              {state === 'done' ? <span className="ui-visually-hidden"> (completed)</span> : null}
+              {state === 'done' ? <HiddenSuffix>(completed)</HiddenSuffix> : null}
             </li>
           );
         })}

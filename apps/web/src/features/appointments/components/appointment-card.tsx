@@ -6,6 +6,7 @@ import {
 } from '@portal/domain/appointments/appointment-view';
 import type { Appointment } from '@portal/domain/contracts/appointment';
 import { Button, buttonClassName } from '../../../components/ui/button';
+import { NewTabNote } from '../../../components/ui/hidden-suffix';
 
 /**
  * One appointment of the list (001 §2, §4): its name, date and time in the patient's zone, the physician,
@@ -51,7 +52,8 @@ export function AppointmentCard({
         <div className="appointment-card__actions">
           {actions.showRoom && room && roomIsLink ? (
             <a className="appointment-card__room" href={room} target="_blank" rel="noopener noreferrer">
-              Join waiting room<span className="ui-visually-hidden"> (opens in a new tab)</span>
+              Join waiting room
+              <NewTabNote />
             </a>
           ) : null}
           {actions.canReschedule && appointment.reschedule_url ? (

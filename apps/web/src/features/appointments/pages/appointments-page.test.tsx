@@ -117,10 +117,9 @@ describe('Appointments page (001 §2, §4)', () => {
     ).toBeInTheDocument();
     expect(within(items[0]!).getByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
     expect(within(items[0]!).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
-    expect(within(items[0]!).getByRole('link', { name: /Join waiting room/ })).toHaveAttribute(
-      'href',
-      'https://meet.example.com/okafor',
-    );
+    expect(
+      within(items[0]!).getByRole('link', { name: 'Join waiting room (opens in a new tab)' }),
+    ).toHaveAttribute('href', 'https://meet.example.com/okafor');
     expect(within(items[1]!).getByText('Canceled')).toBeInTheDocument();
     for (const past of [items[1]!, items[2]!]) {
       expect(within(past).queryByRole('button')).not.toBeInTheDocument();

@@ -24,6 +24,7 @@ import { patientTimeZone } from '../../../lib/time-zone';
 import { AppointmentCard } from '../components/appointment-card';
 import { PhysicianCard } from '../components/physician-card';
 import '../appointments.css';
+import { NewTabNote } from '../../../components/ui/hidden-suffix';
 
 /** A visit with a physician booked from the Appointments or Providers page. */
 const PHYSICIAN_VISIT: BookableKind = 'consultation';
@@ -278,7 +279,7 @@ function BookingViews({
             rel="noopener noreferrer"
           >
             Open {chosen.first_name}'s booking page
-            <span className="ui-visually-hidden"> (opens in a new tab)</span>
+            <NewTabNote />
           </a>
         ) : (
           <SlotPicker kind={PHYSICIAN_VISIT} physicianId={chosen._id} onBooked={onBooked} />

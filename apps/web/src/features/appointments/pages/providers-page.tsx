@@ -8,6 +8,7 @@ import { Button, buttonClassName } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { PhysicianCard } from '../components/physician-card';
 import '../appointments.css';
+import { NewTabNote } from '../../../components/ui/hidden-suffix';
 
 /**
  * The Providers page (001 §2): 'Providers', the clinic's physicians licensed in the patient's state with
@@ -57,7 +58,7 @@ export default function ProvidersPage() {
                   rel="noopener noreferrer"
                 >
                   Book with {p.first_name}
-                  <span className="ui-visually-hidden"> (opens in a new tab)</span>
+                  <NewTabNote />
                 </a>
               </PhysicianCard>
             </li>

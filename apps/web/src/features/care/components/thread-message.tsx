@@ -10,6 +10,7 @@ import { messageTime } from '@portal/domain/messaging/format';
 import { useState } from 'react';
 import { fetchMessageFile } from '../../../api/care/inbox';
 import { useAuthorizedImage } from '../../../components/camera/use-authorized-image';
+import { NewTabNote } from '../../../components/ui/hidden-suffix';
 import { saveFile } from '../../../lib/save-file';
 
 /** Files and images stored by the portal are served only with the staff member's token. */
@@ -89,7 +90,7 @@ function Block({ block }: { block: MessageBlock }) {
             {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
             {block.text}
-            {external ? <span className="ui-visually-hidden"> (opens in a new tab)</span> : null}
+            {external ? <NewTabNote /> : null}
           </a>
         </p>
       );

@@ -28,6 +28,7 @@ import { serverErrors } from '../lib/form-errors';
 import { SCHEDULE_PATH } from '../lib/paths';
 import '../care.css';
 import '../schedule.css';
+import { HiddenSuffix } from '../../../components/ui/hidden-suffix';
 
 /**
  * A physician's availability (issue 16 §7, decision 043): the weekly hours, each weekday off or one or more
@@ -266,7 +267,7 @@ function HoursFieldset({
           <TextInput
             label={
               <>
-                From<span className="ui-visually-hidden"> ({legend})</span>
+                From<HiddenSuffix>({legend})</HiddenSuffix>
               </>
             }
             type="time"
@@ -277,7 +278,7 @@ function HoursFieldset({
           <TextInput
             label={
               <>
-                To<span className="ui-visually-hidden"> ({legend})</span>
+                To<HiddenSuffix>({legend})</HiddenSuffix>
               </>
             }
             type="time"

@@ -8,6 +8,7 @@ import { SlotPicker } from '../../../components/slot-picker/slot-picker';
 import { useSessionUser } from '../../../lib/session';
 import '../../../components/step-page/step-page.css';
 import '../components/identity.css';
+import { NewTabNote } from '../../../components/ui/hidden-suffix';
 
 /** The coachingLink query (001 §2, an encoded event link), kept only when it is a web address. */
 function externalLink(value: string | null): string | null {
@@ -62,7 +63,7 @@ export default function ScheduleCoachingPage() {
           Prefer our scheduling page?{' '}
           <a href={link} target="_blank" rel="noopener noreferrer">
             Book on the scheduling page
-            <span className="ui-visually-hidden"> (opens in a new tab)</span>
+            <NewTabNote />
           </a>
         </p>
       ) : null}

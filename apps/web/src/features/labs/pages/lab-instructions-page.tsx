@@ -30,6 +30,7 @@ import {
   PARTNER_LAB_LOCATIONS,
 } from '../lib/lab-instructions';
 import '../lab-instructions.css';
+import { NewTabNote } from '../../../components/ui/hidden-suffix';
 
 /** 002 §2.5: with a lab (order) id the page confirms an order (success), otherwise it only instructs. */
 export type LabInstructionsType = 'success' | 'instructions';
@@ -148,7 +149,7 @@ export default function LabInstructionsPage() {
                   rel="noopener noreferrer"
                 >
                   Book Your Appointment
-                  <span className="ui-visually-hidden"> (opens in a new tab)</span>
+                  <NewTabNote />
                 </a>
               ) : null}
               <Button

@@ -2,6 +2,7 @@ import type { MessageBlock } from '@portal/domain/messaging/blocks';
 import { safeImageUrl, safeLinkUrl, youtubeEmbedUrl, youtubeId } from '@portal/domain/messaging/blocks';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
+import { NewTabNote } from '../../../components/ui/hidden-suffix';
 import { MessageImage } from './private-image';
 
 const actionClass = buttonClassName({ variant: 'secondary', size: 'sm', className: 'messages-action' });
@@ -24,7 +25,7 @@ function ActionBlock({ text, linkUrl }: { text: string; linkUrl: string }) {
     return (
       <a className={actionClass} href={href} target="_blank" rel="noopener noreferrer">
         {text}
-        <span className="ui-visually-hidden"> (opens in a new tab)</span>
+        <NewTabNote />
       </a>
     );
   return (
@@ -52,7 +53,8 @@ function Block({ block }: { block: MessageBlock }) {
                 <p className="messages-paragraph">The image could not be shown.</p>
               ) : (
                 <a href={url} target="_blank" rel="noopener noreferrer">
-                  View the image<span className="ui-visually-hidden"> (opens in a new tab)</span>
+                  View the image
+                  <NewTabNote />
                 </a>
               )
             }
@@ -80,7 +82,8 @@ function Block({ block }: { block: MessageBlock }) {
           <figcaption className="messages-caption">
             {block.text ? <span>{block.text} · </span> : null}
             <a href={`https://www.youtube.com/watch?v=${id}`} target="_blank" rel="noopener noreferrer">
-              Watch on YouTube<span className="ui-visually-hidden"> (opens in a new tab)</span>
+              Watch on YouTube
+              <NewTabNote />
             </a>
           </figcaption>
         </figure>

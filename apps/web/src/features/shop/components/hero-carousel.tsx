@@ -11,6 +11,7 @@ import {
 } from '@portal/domain/shop/carousel';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { NewTabNote } from '../../../components/ui/hidden-suffix';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -55,7 +56,7 @@ function BannerAction({
           tabIndex={tabIndex}
         >
           {label}
-          <span className="ui-visually-hidden"> (opens in a new tab)</span>
+          <NewTabNote />
         </a>
       );
     case 'navigate':

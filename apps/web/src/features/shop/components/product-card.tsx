@@ -11,6 +11,7 @@ import {
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button';
+import { HiddenSuffix } from '../../../components/ui/hidden-suffix';
 
 /**
  * A product of the shop grid (002 §2.6): image, badges, name, the description cut at 126 characters (the
@@ -72,20 +73,20 @@ export function ProductCard({
                 target="_blank"
                 rel="noopener noreferrer"
               >
-                Learn More<span className="ui-visually-hidden"> about {name} (opens in a new tab)</span>
+                Learn More<HiddenSuffix>about {name} (opens in a new tab)</HiddenSuffix>
               </a>
             ) : (
               <Link className={buttonClassName({ variant: 'secondary', size: 'sm' })} to={learnMore.href}>
-                Learn More<span className="ui-visually-hidden"> about {name}</span>
+                Learn More<HiddenSuffix>about {name}</HiddenSuffix>
               </Link>
             )}
             {!availability.available ? null : action === 'purchase' ? (
               <Button size="sm" onClick={() => onPurchase(product._id)}>
-                Purchase<span className="ui-visually-hidden"> {name}</span>
+                Purchase<HiddenSuffix>{name}</HiddenSuffix>
               </Button>
             ) : (
               <Link className={buttonClassName({ size: 'sm' })} to={startVisitPath(product)}>
-                Start Visit<span className="ui-visually-hidden"> for {name}</span>
+                Start Visit<HiddenSuffix>for {name}</HiddenSuffix>
               </Link>
             )}
           </div>
