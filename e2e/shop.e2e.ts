@@ -111,6 +111,13 @@ describe('the shop', () => {
           .first()
           .waitFor();
         await expect.poll(() => page.getByRole('button', { name: /^Purchase / }).count()).toBe(0);
+        // the bar's button stands beside the clinic's logo, never over it (its name still says where it goes)
+        const logo = await page
+          .getByRole('banner')
+          .getByRole('img', { name: 'Evergreen Longevity' })
+          .boundingBox();
+        const dashboard = await page.getByRole('link', { name: 'Return to Dashboard' }).boundingBox();
+        expect(logo!.x + logo!.width).toBeLessThanOrEqual(dashboard!.x);
         await expectAccessible(page, 'shop labs from New York at 390 px', { title: 'Shop' });
         await snap(page, 'shop-ny-390', { fullPage: false });
       });

@@ -33,8 +33,15 @@ export default function FocusShell() {
             <span>Back</span>
           </button>
           <BrandLogo className="focus-shell__logo" />
-          <Link className={buttonClassName({ variant: 'secondary', size: 'sm' })} to={home}>
-            Return to Dashboard
+          <Link
+            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+            to={home}
+            aria-label="Return to Dashboard"
+          >
+            {/* one flex item, so the words keep a plain space between them */}
+            <span>
+              <span className="focus-shell__long">Return to </span>Dashboard
+            </span>
           </Link>
         </div>
       </header>
