@@ -47,27 +47,35 @@ const runAt = (at: Date, reminderId: string) =>
     organizations: t.app.ctx.organizations,
   }).run({ reminderId });
 
+/**
+ * A new patient's coaching session booked at least `days` after the first open time (so both reminders of it
+ * are still to come), with the patient's zone.
+ */
+async function bookAhead(days: number, timeZone: string) {
+  const p = await signupPatient(t.app, evergreen);
+  const slots = json<Availability>(
+    await t.app.inject({
+      url: '/v2/appointments/availability?kind=coaching&days=14',
+      headers: bearer(p.token),
+    }),
+  ).slots;
+  const later = slots.filter(
+    (s) => Date.parse(s.start_time) > Date.parse(slots[0]!.start_time) + days * 86_400_000,
+  );
+  const booked = json<Appointment>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/v2/appointments',
+      headers: bearer(p.token),
+      payload: { kind: 'coaching', start_time: later[0]!.start_time, time_zone: timeZone },
+    }),
+  );
+  return { p, later, booked };
+}
+
 describe('appointment reminders', () => {
   it('plans 24 h and 1 h reminders, sends only those of the live time, never for a moved or canceled one', async () => {
-    const p = await signupPatient(t.app, evergreen);
-    const slots = json<Availability>(
-      await t.app.inject({
-        url: '/v2/appointments/availability?kind=coaching&days=14',
-        headers: bearer(p.token),
-      }),
-    ).slots;
-    // Two days ahead at least, so both reminders of each time are still to come.
-    const later = slots.filter(
-      (s) => Date.parse(s.start_time) > Date.parse(slots[0]!.start_time) + 2 * 86_400_000,
-    );
-    const booked = json<Appointment>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/v2/appointments',
-        headers: bearer(p.token),
-        payload: { kind: 'coaching', start_time: later[0]!.start_time, time_zone: 'America/New_York' },
-      }),
-    );
+    const { p, later, booked } = await bookAhead(2, 'America/New_York');
     const first = await remindersOf(booked._id);
     expect(first.map((r) => [r.kind, r.sequence])).toEqual([
       ['day-before', 0],
@@ -164,24 +172,7 @@ describe('the reminder sweep', () => {
     );
 
   it('sends each reminder once when it is due, not before, and skips one whose appointment was canceled', async () => {
-    const p = await signupPatient(t.app, evergreen);
-    const slots = json<Availability>(
-      await t.app.inject({
-        url: '/v2/appointments/availability?kind=coaching&days=14',
-        headers: bearer(p.token),
-      }),
-    ).slots;
-    const later = slots.filter(
-      (s) => Date.parse(s.start_time) > Date.parse(slots[0]!.start_time) + 3 * 86_400_000,
-    );
-    const booked = json<Appointment>(
-      await t.app.inject({
-        method: 'POST',
-        url: '/v2/appointments',
-        headers: bearer(p.token),
-        payload: { kind: 'coaching', start_time: later[0]!.start_time, time_zone: 'America/Denver' },
-      }),
-    );
+    const { p, booked } = await bookAhead(3, 'America/Denver');
     // written with the booking itself: no job is needed for them to go out
     const [dayBefore, hourBefore] = await remindersOf(booked._id);
     const dayBeforeDue = new Date(dayBefore!.due_at);
