@@ -72,21 +72,22 @@ export function createMailer(opts: {
         .replace(/[^a-z0-9]/gi, '')
         .slice(0, 16)}`;
       const message = info.message as Buffer;
-      // Written under a temporary name and renamed, so a reader never sees half a message.
-      const put = async (name: string, body: string | Buffer) => {
-        const tmp = path.join(opts.outboxDir, `.${name}.tmp`);
+      // Readers find a message by its .json, written last under a temporary name and renamed, so a reader
+      // never sees half a message; the .eml before it is written in place (a rename less per e-mail).
+      const put = async (name: string, body: string | Buffer, atomic: boolean) => {
+        const file = path.join(opts.outboxDir, atomic ? `.${name}.tmp` : name);
         try {
-          await writeFile(tmp, body);
+          await writeFile(file, body);
         } catch (error) {
           // the folder went away under a running server (a test or an operator emptied it): make it again
           if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
           folder = undefined;
           await outbox();
-          await writeFile(tmp, body);
+          await writeFile(file, body);
         }
-        await rename(tmp, path.join(opts.outboxDir, name));
+        if (atomic) await rename(file, path.join(opts.outboxDir, name));
       };
-      await put(`${base}.eml`, message);
+      await put(`${base}.eml`, message, false);
       await put(
         `${base}.json`,
         JSON.stringify({
@@ -102,6 +103,7 @@ export function createMailer(opts: {
             : [],
           created_at: new Date().toISOString(),
         }),
+        true,
       );
       opts.log.info({ file: `${base}.eml`, subject: mail.subject }, 'e-mail written to the outbox');
     },

@@ -203,6 +203,12 @@ const calendarStatement = prebuiltSql<{ calendar: string }>(
     )::text as calendar`,
 );
 
+/** The patient's row held to the end of the transaction (see `lockPatient`), built once. */
+const lockPatientStatement = prebuiltSql<{ id: string }>(
+  'appointments_lock_patient',
+  sql`select id from users where id = ${ph('patient')} for update`,
+);
+
 /** The booking (see `bookUnlessTaken`), built once and run in the booking's transaction. */
 const bookingStatement = prebuiltSql<{ result: string }>(
   'appointments_book',
@@ -428,7 +434,7 @@ function queries(db: Db) {
 
     /** Holds the patient's row to the end of the transaction: one booking of a patient at a time. */
     async lockPatient(userId: string): Promise<void> {
-      await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await lockPatientStatement(db, { patient: userId });
     },
 
     /** Whether a live booking of the physician (other than `except`) keeps any of [start, end). */

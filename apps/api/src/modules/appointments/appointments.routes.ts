@@ -45,7 +45,6 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.ctx.db,
     notifier: notifierFor(app),
     now: () => app.ctx.now(),
-    organizations: app.ctx.organizations,
   });
   app.ctx.jobs.register(
     APPOINTMENT_REMINDER_SWEEP_QUEUE,
@@ -98,7 +97,6 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         : undefined;
   const service = createAppointmentsService({
     repo,
-    organizations: app.ctx.organizations,
     notifier: notifierFor(app),
     now: app.ctx.now,
     reminders,

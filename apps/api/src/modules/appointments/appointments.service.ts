@@ -23,7 +23,6 @@ import type { EventTypeKind } from '../../db/schema/appointments';
 import { ApiError, Errors } from '../../platform/errors';
 import { describeError } from '../../platform/log-safe';
 import type { Notifier } from '../notifications/notifier';
-import type { OrganizationsRepository } from '../organizations/organizations.repository';
 import { createAppointmentMail, patientZoneOf } from './appointment-mail';
 import type { AppointmentRow, AppointmentsRepository } from './appointments.repository';
 import type { OutsideScheduling } from './outside-scheduling';
@@ -125,7 +124,6 @@ export function toAppointment(row: AppointmentRow): Appointment {
 
 export function createAppointmentsService(deps: {
   repo: AppointmentsRepository;
-  organizations: OrganizationsRepository;
   notifier: Pick<Notifier, 'store' | 'deliver'>;
   now?: () => Date;
   /** Plans reminders of a booked or moved time (after the commit). */
@@ -133,10 +131,10 @@ export function createAppointmentsService(deps: {
   /** Cal.com or Calendly, when it keeps the calendars (decision 047): it answers open times and bookings. */
   outside?: OutsideScheduling;
 }) {
-  const { repo, organizations, notifier } = deps;
+  const { repo, notifier } = deps;
   const now = deps.now ?? (() => new Date());
   const grids = createSlotGrids();
-  const mail = createAppointmentMail({ repo, organizations, notifier, now });
+  const mail = createAppointmentMail({ repo, notifier, now });
 
   /**
    * The calendar of a kind of call for the caller, in one read: verification calls and consultations go to
@@ -297,30 +295,39 @@ export function createAppointmentsService(deps: {
         eventTypeKind: kind,
       };
       const row = await repo.transaction(async (q): Promise<AppointmentRow> => {
-        await q.lockPatient(caller.userId);
+        // The lock is sent with the first statement after it, in one round trip: the connection runs them in
+        // order, so that statement (and its snapshot) still begins only once the patient's row is held.
+        let locked: Promise<void> | undefined = q.lockPatient(caller.userId);
+        const afterLock = async <T>(statement: Promise<T>): Promise<T> => {
+          const [, result] = await Promise.all([locked, statement]);
+          locked = undefined;
+          return result;
+        };
         for (const physician of rotated) {
           // One busy at the last read is asked again first; for the others the exclusion constraint is the
           // only word needed: of two bookings racing for the physician's time, the database refuses the
           // second, and the next physician is tried.
           if (
             !freeAtRead.has(physician.id) &&
-            (await q.physicianBusy(physician.id, blocked.start, blocked.end))
+            (await afterLock(q.physicianBusy(physician.id, blocked.start, blocked.end)))
           )
             continue;
-          const made = await q.bookUnlessTaken({
-            values: {
-              ...values,
-              physicianId: physician.id,
-              blockedStart: blocked.start,
-              blockedEnd: blocked.end,
-              bookedBy: bookedBy ?? caller.userId,
-            },
-            now: at,
-            notice: { id: newId(), message: `Your ${NOTICE_NAMES[body.kind]} is booked for ${when}.` },
-            reminders: remindersOf({ id, startTime: start, sequence: 0 }, at),
-            // The retention offer's free consultation: its date decides when a cancellation attempt counts.
-            freeConsultationOf: body.kind === 'consultation' ? body.subscription_id : null,
-          });
+          const made = await afterLock(
+            q.bookUnlessTaken({
+              values: {
+                ...values,
+                physicianId: physician.id,
+                blockedStart: blocked.start,
+                blockedEnd: blocked.end,
+                bookedBy: bookedBy ?? caller.userId,
+              },
+              now: at,
+              notice: { id: newId(), message: `Your ${NOTICE_NAMES[body.kind]} is booked for ${when}.` },
+              reminders: remindersOf({ id, startTime: start, sequence: 0 }, at),
+              // The retention offer's free consultation: its date decides when a cancellation attempt counts.
+              freeConsultationOf: body.kind === 'consultation' ? body.subscription_id : null,
+            }),
+          );
           if (made.conflict) {
             throw made.conflict === 'user-verification' && kind === 'user-verification'
               ? APPOINTMENT_ERRORS.alreadyBooked()
@@ -342,12 +349,13 @@ export function createAppointmentsService(deps: {
             physicianRoomLink: physician.roomLink,
           };
         }
+        await locked;
         throw APPOINTMENT_ERRORS.slotTaken();
       });
 
-      // After the commit: a slow or failing mail server never holds the booking's locks. The patient was read
-      // with the calendar, so the e-mail reads only the clinic.
-      mail.send(row, caller.userId, { kind: 'booked' }, log, calendar.patient);
+      // After the commit: a slow or failing mail server never holds the booking's locks. The e-mail is made
+      // from the row as written and the patient as the notifier reads them, so it needs no read of its own.
+      mail.send(row, caller.userId, { kind: 'booked' }, log);
       return toAppointment(row);
     },
 

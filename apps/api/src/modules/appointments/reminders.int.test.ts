@@ -44,7 +44,6 @@ const runAt = (at: Date, reminderId: string) =>
     db: t.database.db,
     notifier: notifierFor(t.app),
     now: fixedClock(at),
-    organizations: t.app.ctx.organizations,
   }).run({ reminderId });
 
 /**
@@ -163,7 +162,6 @@ describe('the reminder sweep', () => {
       db: t.database.db,
       notifier: notifierFor(t.app),
       now: fixedClock(at),
-      organizations: t.app.ctx.organizations,
     }).sweep();
   const reminderNotices = async (patientId: string) =>
     rows<{ message: string }>(

@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import { appointmentReminders, appointments, type ReminderKind } from '../../db/schema/appointments';
 import type { Notifier } from '../notifications/notifier';
-import type { OrganizationsRepository } from '../organizations/organizations.repository';
 import { createAppointmentEmails } from './appointment-mail';
 import { createAppointmentsRepository } from './appointments.repository';
 
@@ -54,13 +53,12 @@ export function remindersOf(appointment: Omit<PlannedTime, 'organizationId'>, at
  * the booking or the move; a sweep once a minute sends those due. Sending checks that the appointment is
  * still live at that version and time: a reminder for a canceled or superseded time is skipped, never sent. It
  * goes out as a portal notification and by e-mail or text message as the patient chose for appointments; the
- * e-mail gives the time in the patient's zone (without `organizations`, the neutral notice goes instead).
+ * e-mail gives the time in the patient's zone.
  */
 export function createAppointmentReminders(deps: {
   db: Db;
   notifier: Pick<Notifier, 'notify'>;
   now: () => Date;
-  organizations?: Pick<OrganizationsRepository, 'findById'>;
 }) {
   const { db } = deps;
 
@@ -78,13 +76,7 @@ export function createAppointmentReminders(deps: {
       .where(eq(appointments.id, appointmentId));
     return row && !row.canceled ? row : undefined;
   }
-  const emails =
-    deps.organizations &&
-    createAppointmentEmails({
-      repo: createAppointmentsRepository(db),
-      organizations: deps.organizations,
-      now: deps.now,
-    });
+  const emails = createAppointmentEmails({ repo: createAppointmentsRepository(db), now: deps.now });
 
   /** The job: sends the reminder if its appointment is still booked at that time, else marks it skipped. */
   async function run(data: { reminderId: string }): Promise<'sent' | 'skipped' | 'done'> {
@@ -129,12 +121,11 @@ export function createAppointmentReminders(deps: {
     if (stale) return 'skipped';
     const when = formatCallTime(row.startTime, row.timeZone ?? DEFAULT_APPOINTMENT_TIME_ZONE);
     // The reminder is claimed already: an e-mail that cannot be made must not lose it (the neutral one goes).
-    const email = await emails?.emailOf(row.appointmentId, { kind: 'reminder' }).catch(() => undefined);
     await deps.notifier.notify(row.patientId, row.organizationId, {
       category: 'appointments',
       message: `Reminder: your appointment is on ${when}.`,
       data: { type: 'other', appointmentId: row.appointmentId },
-      ...(email ? { email } : {}),
+      email: emails.emailOf(row.appointmentId, { kind: 'reminder' }),
     });
     return 'sent';
   }

@@ -66,7 +66,29 @@ export type PageRequest = {
  * id desc) or, for unread ones, the partial index on `not read`, whose predicate is written exactly as the
  * index's so the planner can use it. Counts come from notification_counters, kept by triggers.
  */
+/** Whom a notification reaches: built once per repository, since every delivery reads it. */
+const recipientQuery = (db: Db) =>
+  db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      mobileNumber: users.mobileNumber,
+      mobileVerified: users.mobileVerified,
+      organizationId: users.organizationId,
+      appUrl: organizations.appUrl,
+      organizationName: organizations.name,
+      settings: organizations.settings,
+      preferences: notificationPreferences.preferences,
+    })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('notification_recipient');
+
 export function createNotificationsRepository(db: Db) {
+  let recipientById: ReturnType<typeof recipientQuery> | undefined;
   return {
     /**
      * One page, newest first. After a cursor it is a range read of the index from that position; by page
@@ -184,22 +206,8 @@ export function createNotificationsRepository(db: Db) {
 
     /** Whom to reach and from which clinic: the e-mail, the mobile number and the portal's public address. */
     async recipient(userId: string) {
-      const [row] = await db
-        .select({
-          email: users.email,
-          firstName: users.firstName,
-          mobileNumber: users.mobileNumber,
-          mobileVerified: users.mobileVerified,
-          organizationId: users.organizationId,
-          appUrl: organizations.appUrl,
-          organizationName: organizations.name,
-          settings: organizations.settings,
-          preferences: notificationPreferences.preferences,
-        })
-        .from(users)
-        .innerJoin(organizations, eq(organizations.id, users.organizationId))
-        .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-        .where(eq(users.id, userId));
+      recipientById ??= recipientQuery(db);
+      const [row] = await recipientById.execute({ id: userId });
       return row;
     },
 

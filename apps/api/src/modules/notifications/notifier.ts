@@ -7,7 +7,7 @@ import { escapeHtml } from '../../platform/html';
 import { describeError } from '../../platform/log-safe';
 import type { MailCalendar, Mailer } from '../../platform/mail';
 import { type SmsSender, toE164 } from '../../platform/sms';
-import { createNotificationsRepository } from './notifications.repository';
+import { createNotificationsRepository, type NotificationsRepository } from './notifications.repository';
 
 /**
  * An e-mail to send in place of the neutral one; like it, it must carry no health detail. A calendar
@@ -20,12 +20,23 @@ export type NotificationInput = {
   /** Shown in the portal only: it never leaves by e-mail or SMS, since it may carry health details. */
   message: string;
   data?: NotificationData;
-  email?: NotificationEmail;
+  email?: ChosenEmail;
 };
+
+/** Whom a notification reaches, as the delivery reads them: address, names, clinic and preferences. */
+export type Recipient = NonNullable<Awaited<ReturnType<NotificationsRepository['recipient']>>>;
+
+/**
+ * The e-mail to send in place of the neutral one: made, in the making, or made from the recipient as the
+ * delivery reads them (only when the patient's preferences let an e-mail go, so one that would not go is
+ * never made, and the caller needs no read of its own for the greeting and the clinic).
+ */
+export type ChosenEmail = NotificationEmail | Promise<NotificationEmail | undefined> | EmailMaker;
+type EmailMaker = (to: Recipient) => NotificationEmail | undefined | Promise<NotificationEmail | undefined>;
 
 export type Delivery = {
   category: NotificationCategory;
-  email?: NotificationEmail | Promise<NotificationEmail | undefined> | undefined;
+  email?: ChosenEmail | undefined;
 };
 
 export type Notifier = {
@@ -82,7 +93,8 @@ export function createNotifier(deps: {
   const pending = new Set<Promise<void>>();
 
   async function send(userId: string, input: Delivery) {
-    const [to, chosen] = await Promise.all([repo.recipient(userId), input.email]);
+    const made = typeof input.email === 'function' ? undefined : input.email;
+    const [to, ready] = await Promise.all([repo.recipient(userId), made]);
     if (!to) return;
     const channels = deliveryChannels(resolvePreferences(to.preferences), input.category, {
       mobileVerified: to.mobileVerified,
@@ -92,6 +104,7 @@ export function createNotifier(deps: {
     const link = `${to.appUrl.replace(/\/$/, '')}/notifications`;
     const jobs: Promise<void>[] = [];
     if (channels.includes('email')) {
+      const chosen = typeof input.email === 'function' ? await emailFor(to, input.email, input) : ready;
       const email = chosen ?? renderNotificationEmail({ brand, firstName: to.firstName, link });
       jobs.push(deps.mail.send({ to: to.email, ...email }));
     }
@@ -106,6 +119,19 @@ export function createNotifier(deps: {
           { err: describeError(r.reason), category: input.category },
           'notification delivery failed',
         );
+    }
+  }
+
+  /** An e-mail that cannot be made is logged and the neutral one goes instead: the patient still hears. */
+  async function emailFor(to: Recipient, make: EmailMaker, input: Delivery) {
+    try {
+      return await make(to);
+    } catch (error) {
+      deps.log.error(
+        { err: describeError(error), category: input.category },
+        'notification e-mail could not be made',
+      );
+      return undefined;
     }
   }
 
