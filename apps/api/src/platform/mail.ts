@@ -1,7 +1,7 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { mkdir, rename, writeFile } from './outbox-fs';
 
 /** An iCalendar (RFC 5545) text to go with an e-mail; its METHOD must be `method`. */
 export type MailCalendar = { method: 'REQUEST' | 'CANCEL'; content: string };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { mkdir, rename, writeFile } from '../outbox-fs';
 import type { SmsSender } from './adapter';
 
 /** What one outbox file holds (`<sent_at with - for :>-<random>.json`). */
