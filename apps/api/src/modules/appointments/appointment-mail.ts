@@ -104,6 +104,8 @@ export function createAppointmentMail(deps: {
       patientId: string,
       change: AppointmentChange,
       log?: FastifyBaseLogger,
+      /** The patient as the notifier reads them, when the caller has just read them. */
+      to?: Recipient,
     ): void {
       const make = emailOf(appointment, change);
       const email = (to: Recipient) =>
@@ -114,7 +116,7 @@ export function createAppointmentMail(deps: {
           );
           return undefined;
         });
-      deps.notifier.deliver(patientId, { category: 'appointments', email });
+      deps.notifier.deliver(patientId, { category: 'appointments', email }, to);
     },
   };
 }

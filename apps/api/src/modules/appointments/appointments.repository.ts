@@ -13,7 +13,7 @@ import {
 import { subscriptions } from '../../db/schema/subscriptions';
 import { users } from '../../db/schema/users';
 import { isExclusionViolation } from '../../platform/db-errors';
-import type { Notifier } from '../notifications/notifier';
+import type { Notifier, Recipient } from '../notifications/notifier';
 
 export type PhysicianRef = {
   id: string;
@@ -42,6 +42,8 @@ export type CalendarRead = {
   ownsSubscription: boolean;
   /** The zone of the patient's most recently changed appointment that has one (when asked for). */
   lastTimeZone: string | null;
+  /** The patient as the notifier reads them (when asked for): a booking's e-mail needs no read of its own. */
+  recipient: Recipient | null;
   physicians: CalendarPhysician[];
 };
 
@@ -170,6 +172,14 @@ const calendarStatement = prebuiltSql<{ calendar: string }>(
       'ownsSubscription', ${ph('subscription')}::text is null or exists (
         select 1 from subscriptions where id = ${ph('subscription')}::text
           and user_id = ${ph('patient')} and organization_id = ${ph('organization')}),
+      'recipient', case when ${ph('withRecipient')}::boolean then (
+        select json_build_object('email', u.email, 'firstName', u.first_name, 'lastName', u.last_name,
+          'mobileNumber', u.mobile_number, 'mobileVerified', u.mobile_verified,
+          'organizationId', u.organization_id, 'appUrl', o.app_url, 'organizationName', o.name,
+          'settings', o.settings, 'preferences', np.preferences)
+        from users u join organizations o on o.id = u.organization_id
+          left join notification_preferences np on np.user_id = u.id
+        where u.id = ${ph('patient')}) end,
       'lastTimeZone', case when ${ph('withLastTimeZone')}::boolean then (
         select time_zone from appointments
         where patient_id = ${ph('patient')} and time_zone is not null
@@ -271,6 +281,7 @@ function queries(db: Db) {
       physicianId?: string | undefined;
       subscriptionId?: string | undefined;
       withLastTimeZone?: boolean;
+      withRecipient?: boolean;
       from: Date;
       to: Date;
     }): Promise<CalendarRead> {
@@ -285,6 +296,7 @@ function queries(db: Db) {
         kind: input.kind,
         subscription: input.subscriptionId ?? null,
         withLastTimeZone: input.withLastTimeZone ?? false,
+        withRecipient: input.withRecipient ?? false,
         firstDate: day(new Date(from.getTime() - 2 * DAY)),
         lastDate: day(new Date(to.getTime() + 2 * DAY)),
         startsFrom: iso(new Date(from.getTime() - DAY)),

@@ -149,6 +149,7 @@ export function createAppointmentsService(deps: {
       physicianId?: string | undefined;
       subscriptionId?: string | undefined;
       withLastTimeZone?: boolean;
+      withRecipient?: boolean;
     },
   ) {
     const read = await repo.calendar({
@@ -160,6 +161,7 @@ export function createAppointmentsService(deps: {
       physicianId: options.physicianId,
       subscriptionId: options.subscriptionId,
       withLastTimeZone: options.withLastTimeZone ?? false,
+      withRecipient: options.withRecipient ?? false,
       from,
       to,
     });
@@ -251,6 +253,7 @@ export function createAppointmentsService(deps: {
           physicianId: body.physician_id,
           subscriptionId: body.subscription_id,
           withLastTimeZone: body.time_zone === undefined,
+          withRecipient: true,
         },
       );
       // Judged in order: the first rule broken is the one the patient hears of.
@@ -354,8 +357,8 @@ export function createAppointmentsService(deps: {
       });
 
       // After the commit: a slow or failing mail server never holds the booking's locks. The e-mail is made
-      // from the row as written and the patient as the notifier reads them, so it needs no read of its own.
-      mail.send(row, caller.userId, { kind: 'booked' }, log);
+      // from the row as written, for the patient (with their clinic and preferences) read with the calendar.
+      mail.send(row, caller.userId, { kind: 'booked' }, log, calendar.recipient ?? undefined);
       return toAppointment(row);
     },
 

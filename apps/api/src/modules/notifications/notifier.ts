@@ -47,8 +47,11 @@ export type Notifier = {
   notify(userId: string, organizationId: string, input: NotificationInput): Promise<string>;
   /** For a caller inside its own transaction: stores with that transaction; call deliver after the commit. */
   store(tx: Db, userId: string, organizationId: string, input: NotificationInput): Promise<string>;
-  /** The e-mail may still be in the making (a promise): `settled` then waits for it too. */
-  deliver(userId: string, input: Delivery): void;
+  /**
+   * The e-mail may still be in the making (a promise): `settled` then waits for it too. `to`, the recipient
+   * when the caller has just read them (a booking reads them with its calendar), spares the delivery's read.
+   */
+  deliver(userId: string, input: Delivery, to?: Recipient): void;
   /** Resolves once every delivery under way has finished (tests, shutdown). */
   settled(): Promise<void>;
 };
@@ -92,9 +95,9 @@ export function createNotifier(deps: {
   const repo = createNotificationsRepository(deps.db);
   const pending = new Set<Promise<void>>();
 
-  async function send(userId: string, input: Delivery) {
+  async function send(userId: string, input: Delivery, known?: Recipient) {
     const made = typeof input.email === 'function' ? undefined : input.email;
-    const [to, ready] = await Promise.all([repo.recipient(userId), made]);
+    const [to, ready] = await Promise.all([known ?? repo.recipient(userId), made]);
     if (!to) return;
     const channels = deliveryChannels(resolvePreferences(to.preferences), input.category, {
       mobileVerified: to.mobileVerified,
@@ -144,8 +147,8 @@ export function createNotifier(deps: {
     store(tx, userId, organizationId, input) {
       return createNotificationsRepository(tx).insert(userId, organizationId, input);
     },
-    deliver(userId, input) {
-      const job = send(userId, input).catch((error: unknown) =>
+    deliver(userId, input, to) {
+      const job = send(userId, input, to).catch((error: unknown) =>
         deps.log.error(
           { err: describeError(error), category: input.category },
           'notification delivery failed',
