@@ -1,10 +1,11 @@
-// Bundles the server into dist/main.js: the workspace's own TypeScript (the API and the domain package)
+// Bundles the server into dist/main.js (and its mail thread into dist/mail-worker.js): the workspace's own TypeScript (the API and the domain package)
 // is compiled in, packages from node_modules stay external and load as installed.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // the mail thread's entry beside the server (platform/mail-thread.ts starts it from there)
+  entryPoints: { main: 'src/main.ts', 'mail-worker': 'src/platform/mail-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -69,6 +69,7 @@ import { answerFrameworkError, installErrorHandler } from './platform/errors';
 import { installInputChecks } from './platform/input-checks';
 import { createPgBossQueue } from './platform/jobs/pg-boss-queue';
 import { createMailer, type Mailer } from './platform/mail';
+import { createThreadMailer } from './platform/mail-thread';
 import { createPaymentAdapter } from './platform/payments';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit';
 import { createRealtime } from './platform/realtime/realtime';
@@ -143,21 +144,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const tokenSecret = resolveTokenSecret(config.TOKEN_SECRET, config.DATA_DIR);
   const realtime = await createRealtime(config, tokenSecret, app.log);
   realtime.attach(app.server);
+  const mailOptions = {
+    smtpUrl: config.SMTP_URL,
+    outboxDir: config.OUTBOX_DIR ?? path.resolve(config.DATA_DIR.replace('memory://', './data'), 'outbox'),
+    from: config.MAIL_FROM,
+    log: app.log,
+  };
+  const mailThread =
+    !opts.mailer && (config.MAIL_THREAD ?? config.NODE_ENV !== 'test')
+      ? createThreadMailer(mailOptions)
+      : undefined;
   const ctx: AppContext = {
     config,
     db,
     tokens: createTokenService(tokenSecret, config.TOKEN_TTL_SECONDS),
     sessions: sessionRepo,
     audit: createAuditWriter(db, app.log),
-    mailer:
-      opts.mailer ??
-      createMailer({
-        smtpUrl: config.SMTP_URL,
-        outboxDir:
-          config.OUTBOX_DIR ?? path.resolve(config.DATA_DIR.replace('memory://', './data'), 'outbox'),
-        from: config.MAIL_FROM,
-        log: app.log,
-      }),
+    mailer: opts.mailer ?? mailThread ?? createMailer(mailOptions),
     limiter,
     organizations,
     users: createUsersRepository(db),
@@ -305,6 +308,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await limiter.close();
     await revocations.close();
     await realtime.close();
+    // Last: the jobs above may still have had e-mails to send.
+    await mailThread?.close();
   });
   return app;
 }

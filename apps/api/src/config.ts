@@ -26,6 +26,11 @@ const ConfigSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('no-reply@portal.local'),
   OUTBOX_DIR: z.string().optional(),
+  /**
+   * E-mails are made and sent on a thread of their own at a lower priority (decision 051); on by default,
+   * except under NODE_ENV=test, where the API tests make them in-process.
+   */
+  MAIL_THREAD: bool,
   TOKEN_SECRET: z.string().min(32).optional(),
   /** Lifetime of a session token, in seconds. */
   TOKEN_TTL_SECONDS: z.coerce

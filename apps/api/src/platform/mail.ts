@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { mkdir, rename, writeFile } from './outbox-fs';
 
@@ -37,12 +36,16 @@ function toMessage(mail: Mail, from: string): SendMailOptions {
  * Real e-mail through nodemailer: SMTP when SMTP_URL is set; otherwise each message is rendered as a
  * complete RFC 822 file (.eml) in the outbox folder, with a .json copy that tools and tests can read.
  */
-export function createMailer(opts: {
+/** The one log line the mailer writes (a message put in the outbox). */
+export type MailLog = { info: (obj: Record<string, unknown>, msg: string) => void };
+
+export type MailerOptions = {
   smtpUrl?: string | undefined;
   outboxDir: string;
   from: string;
-  log: FastifyBaseLogger;
-}): Mailer {
+};
+
+export function createMailer(opts: MailerOptions & { log: MailLog }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
