@@ -4,6 +4,7 @@ import {
   check,
   date,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -35,6 +36,12 @@ export const physicians = pgTable(
     schedulingLink: text('scheduling_link'),
     /** The physician's own video room (their meeting service), opened from the waiting room (decision 043). */
     roomLink: text('room_link'),
+    /**
+     * The weekly hours as the calendar reads them (a JSON array of { weekday, start, end, timeZone } in weekday
+     * and start order), kept by a trigger on physician_availability (migration 0028): a look at the calendar
+     * then reads one value per physician instead of aggregating their rows.
+     */
+    weeklyHours: jsonb('weekly_hours').notNull().default(sql`'[]'::jsonb`),
     /** Listed to patients as a provider (is_provider). */
     isProvider: boolean('is_provider').notNull().default(true),
     active: boolean('active').notNull().default(true),

@@ -154,7 +154,7 @@ const calendarStatement = prebuiltSql<{ calendar: string }>(
       select state, email, first_name, last_name from users where id = ${ph('patient')}
     ),
     doctors as (
-      select d.id, d.first_name, d.last_name, d.credentials, d.room_link from physicians d
+      select d.id, d.first_name, d.last_name, d.credentials, d.room_link, d.weekly_hours from physicians d
       where d.organization_id = ${ph('organization')} and d.active and d.is_provider
         and (${ph('physician')}::text is null or d.id = ${ph('physician')}::text)
         and (not ${ph('licensedOnly')}::boolean or (select state from patient) is null
@@ -188,10 +188,7 @@ const calendarStatement = prebuiltSql<{ calendar: string }>(
           'id', d.id, 'firstName', d.first_name, 'lastName', d.last_name,
           'credentials', d.credentials, 'roomLink', d.room_link,
           'hours', json_build_object(
-            'weekly', coalesce((select json_agg(json_build_object('weekday', a.weekday,
-                'start', a.start_time, 'end', a.end_time, 'timeZone', a.time_zone)
-                order by a.weekday, a.start_time)
-              from physician_availability a where a.physician_id = d.id), '[]'::json),
+            'weekly', d.weekly_hours,
             'overrides', coalesce((select json_agg(json_build_object('date', o.date,
                 'start', o.start_time, 'end', o.end_time, 'timeZone', o.time_zone)
                 order by o.date, o.start_time)
