@@ -200,7 +200,7 @@ type PostgresSql = ((...args: never[]) => unknown) & {
 
 /**
  * postgres.js as Drizzle sees it: every statement counted (`unsafe` is how Drizzle sends each one) and
- * prepared on its connection.
+ * prepared on its connection, on a reserved connection too.
  */
 function countingPostgres<C extends object>(client: C, count: () => void): C {
   const wrap = <X extends object>(target: X): X =>
@@ -219,6 +219,11 @@ function countingPostgres<C extends object>(client: C, count: () => void): C {
               prepare: true,
             });
           };
+        }
+        if (property === 'reserve') {
+          // a connection of its own (inOneTransaction): its statements are counted and prepared the same way
+          return async (...args: unknown[]) =>
+            wrap((await (value as (...a: unknown[]) => Promise<object>).apply(object, args)) as object);
         }
         if (property === 'begin' || property === 'savepoint') {
           return (...args: unknown[]) => {

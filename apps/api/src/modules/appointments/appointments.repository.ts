@@ -3,7 +3,7 @@ import type { TimeRange, WeeklyHours } from '@portal/domain/scheduling/slots';
 import { and, asc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import type { Db } from '../../db/client';
-import { prebuiltSql } from '../../db/prepared-sql';
+import { inOneTransaction, prebuiltSql } from '../../db/prepared-sql';
 import { appointments, appointmentTypes, type EventTypeKind } from '../../db/schema/appointments';
 import {
   physicianAvailability,
@@ -216,7 +216,7 @@ const lockPatientStatement = prebuiltSql<{ id: string }>(
   sql`select id from users where id = ${ph('patient')} for update`,
 );
 
-/** The booking (see `bookUnlessTaken`), built once and run in the booking's transaction. */
+/** The booking (see `bookUnlessTaken`), built once and run after the patient's lock in one transaction. */
 const bookingStatement = prebuiltSql<{ result: string }>(
   'appointments_book',
   sql`with conflict as (
@@ -466,8 +466,8 @@ function queries(db: Db) {
     },
 
     /**
-     * The booking itself, in one statement under the patient's lock (lockPatient, in the same transaction): the
-     * patient's own conflict (a call overlapping the time, or for a verification call one still ahead), then
+     * The booking itself, in a transaction of its own sent in one round trip (inOneTransaction): the patient's
+     * row locked (one booking of a patient at a time), then in one statement the patient's own conflict (a call overlapping the time, or for a verification call one still ahead), then
      * the appointment unless the exclusion constraint finds the physician's time taken (ON CONFLICT DO NOTHING,
      * the one form PostgreSQL offers for an exclusion constraint; an uncommitted booking is waited for), and
      * with it its portal notice, its reminders and the retention offer's free consultation date (001 §3).
@@ -500,28 +500,35 @@ function queries(db: Db) {
       const reminders = JSON.stringify(
         input.reminders.map((r) => ({ id: r.id, kind: r.kind, due_at: iso(r.dueAt) })),
       );
-      const [row] = await bookingStatement(db, {
-        patient: v.patientId,
-        verification: v.eventTypeKind === 'user-verification',
-        now: iso(input.now),
-        id: v.id,
-        physician: v.physicianId,
-        organization: v.organizationId,
-        subscription: v.subscriptionId,
-        name: v.name,
-        start: iso(v.startTime),
-        end: iso(v.endTime),
-        blockedStart: iso(v.blockedStart),
-        blockedEnd: iso(v.blockedEnd),
-        timeZone: v.timeZone,
-        source: v.externalSource,
-        kind: v.eventTypeKind,
-        bookedBy: v.bookedBy,
-        noticeId: input.notice.id,
-        notice: input.notice.message,
-        reminders,
-        freeConsultationOf: input.freeConsultationOf ?? null,
-      });
+      const [, rows] = await inOneTransaction(db, [
+        { statement: lockPatientStatement, values: { patient: v.patientId } },
+        {
+          statement: bookingStatement,
+          values: {
+            patient: v.patientId,
+            verification: v.eventTypeKind === 'user-verification',
+            now: iso(input.now),
+            id: v.id,
+            physician: v.physicianId,
+            organization: v.organizationId,
+            subscription: v.subscriptionId,
+            name: v.name,
+            start: iso(v.startTime),
+            end: iso(v.endTime),
+            blockedStart: iso(v.blockedStart),
+            blockedEnd: iso(v.blockedEnd),
+            timeZone: v.timeZone,
+            source: v.externalSource,
+            kind: v.eventTypeKind,
+            bookedBy: v.bookedBy,
+            noticeId: input.notice.id,
+            notice: input.notice.message,
+            reminders,
+            freeConsultationOf: input.freeConsultationOf ?? null,
+          },
+        },
+      ]);
+      const [row] = rows as { result: string }[];
       const result = JSON.parse(row!.result) as { conflict: EventTypeKind | null; createdAt: string | null };
       return { conflict: result.conflict, createdAt: result.createdAt ? new Date(result.createdAt) : null };
     },

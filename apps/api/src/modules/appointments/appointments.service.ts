@@ -227,10 +227,9 @@ export function createAppointmentsService(deps: {
     },
 
     /**
-     * Books the slot with the first eligible physician who offers it and is still free. The patient's row
-     * and then each physician's row are locked (in id order, so two bookings never wait on each other in a
-     * cycle) and the overlap is checked under the lock: of two requests for the last free physician, one
-     * books and the other gets 409.
+     * Books the slot with the first eligible physician who offers it and is still free. The patient's own
+     * overlap is checked under the lock of their row; the physician's, by the exclusion constraint over their
+     * booked ranges: of two requests for the last free physician, one books and the other gets 409.
      */
     async book(
       caller: Caller,
@@ -297,40 +296,31 @@ export function createAppointmentsService(deps: {
         externalSource: 'portal',
         eventTypeKind: kind,
       };
-      const row = await repo.transaction(async (q): Promise<AppointmentRow> => {
-        // The lock is sent with the first statement after it, in one round trip: the connection runs them in
-        // order, so that statement (and its snapshot) still begins only once the patient's row is held.
-        let locked: Promise<void> | undefined = q.lockPatient(caller.userId);
-        const afterLock = async <T>(statement: Promise<T>): Promise<T> => {
-          const [, result] = await Promise.all([locked, statement]);
-          locked = undefined;
-          return result;
-        };
+      // Each attempt is a transaction of its own, sent in one round trip: the patient's lock, then the booking.
+      const bookFirstFree = async (): Promise<AppointmentRow> => {
         for (const physician of rotated) {
           // One busy at the last read is asked again first; for the others the exclusion constraint is the
           // only word needed: of two bookings racing for the physician's time, the database refuses the
           // second, and the next physician is tried.
           if (
             !freeAtRead.has(physician.id) &&
-            (await afterLock(q.physicianBusy(physician.id, blocked.start, blocked.end)))
+            (await repo.physicianBusy(physician.id, blocked.start, blocked.end))
           )
             continue;
-          const made = await afterLock(
-            q.bookUnlessTaken({
-              values: {
-                ...values,
-                physicianId: physician.id,
-                blockedStart: blocked.start,
-                blockedEnd: blocked.end,
-                bookedBy: bookedBy ?? caller.userId,
-              },
-              now: at,
-              notice: { id: newId(), message: `Your ${NOTICE_NAMES[body.kind]} is booked for ${when}.` },
-              reminders: remindersOf({ id, startTime: start, sequence: 0 }, at),
-              // The retention offer's free consultation: its date decides when a cancellation attempt counts.
-              freeConsultationOf: body.kind === 'consultation' ? body.subscription_id : null,
-            }),
-          );
+          const made = await repo.bookUnlessTaken({
+            values: {
+              ...values,
+              physicianId: physician.id,
+              blockedStart: blocked.start,
+              blockedEnd: blocked.end,
+              bookedBy: bookedBy ?? caller.userId,
+            },
+            now: at,
+            notice: { id: newId(), message: `Your ${NOTICE_NAMES[body.kind]} is booked for ${when}.` },
+            reminders: remindersOf({ id, startTime: start, sequence: 0 }, at),
+            // The retention offer's free consultation: its date decides when a cancellation attempt counts.
+            freeConsultationOf: body.kind === 'consultation' ? body.subscription_id : null,
+          });
           if (made.conflict) {
             throw made.conflict === 'user-verification' && kind === 'user-verification'
               ? APPOINTMENT_ERRORS.alreadyBooked()
@@ -352,9 +342,9 @@ export function createAppointmentsService(deps: {
             physicianRoomLink: physician.roomLink,
           };
         }
-        await locked;
         throw APPOINTMENT_ERRORS.slotTaken();
-      });
+      };
+      const row = await bookFirstFree();
 
       // After the commit: a slow or failing mail server never holds the booking's locks. The e-mail is made
       // from the row as written, for the patient (with their clinic and preferences) read with the calendar.
