@@ -11,7 +11,10 @@ const DAY = 86_400_000;
  * new key; the oldest entries go first once `capacity` is reached.
  */
 export function createSlotGrids(capacity = 2_000) {
-  const grids = new Map<string, readonly TimeRange[]>();
+  // By hours text, then by rules and days: the long text is looked up as it was read (V8 keeps a string's
+  // hash), where one key joining it to the rest made and hashed a new long string for every physician.
+  const grids = new Map<string, Map<string, readonly TimeRange[]>>();
+  let size = 0;
   /**
    * The grid of the hours `hours` stands for (their text as read: equal texts are equal hours), laid from
    * `schedule()` only when not remembered, so a look at the calendar need not even parse hours it has seen.
@@ -23,20 +26,31 @@ export function createSlotGrids(capacity = 2_000) {
     from: Date,
     to: Date,
   ): readonly TimeRange[] {
-    const days = {
-      from: new Date(Math.floor(from.getTime() / DAY) * DAY),
-      to: new Date(Math.ceil(to.getTime() / DAY) * DAY),
-    };
-    const key = `${rules.durationMinutes}|${rules.slotIntervalMinutes ?? ''}|${days.from.getTime()}|${days.to.getTime()}|${hours}`;
-    const known = grids.get(key);
-    if (known) {
-      grids.delete(key);
-      grids.set(key, known);
-      return known;
+    const fromDay = Math.floor(from.getTime() / DAY) * DAY;
+    const toDay = Math.ceil(to.getTime() / DAY) * DAY;
+    const key = `${rules.durationMinutes}|${rules.slotIntervalMinutes ?? ''}|${fromDay}|${toDay}`;
+    let ofHours = grids.get(hours);
+    if (ofHours) {
+      // the most recently used hours last: eviction takes the first
+      grids.delete(hours);
+      grids.set(hours, ofHours);
     }
-    const grid = typeSlots(schedule(), days, rules);
-    grids.set(key, grid);
-    if (grids.size > capacity) grids.delete(grids.keys().next().value as string);
+    const known = ofHours?.get(key);
+    if (known) return known;
+    const grid = typeSlots(schedule(), { from: new Date(fromDay), to: new Date(toDay) }, rules);
+    if (size >= capacity) {
+      // the least recently used hours go, with every grid of theirs
+      const [oldest, itsGrids] = grids.entries().next().value as [string, Map<string, readonly TimeRange[]>];
+      size -= itsGrids.size;
+      grids.delete(oldest);
+      if (oldest === hours) ofHours = undefined;
+    }
+    if (!ofHours) {
+      ofHours = new Map();
+      grids.set(hours, ofHours);
+    }
+    ofHours.set(key, grid);
+    size += 1;
     return grid;
   }
   return {
@@ -45,7 +59,7 @@ export function createSlotGrids(capacity = 2_000) {
     },
     keyed,
     get size() {
-      return grids.size;
+      return size;
     },
   };
 }
