@@ -3,7 +3,7 @@
  * - a week of open times across 50 physicians (GET /v2/appointments/availability?kind=consultation&days=7 for a
  *   patient whose state all 50 are licensed in): p95 at most 50 ms at 10 clients;
  * - booking (POST /v2/appointments) with 20 patients booking at once, each a time of their own: p95 at most
- *   100 ms.
+ *   100 ms, over the rounds after a first one that warms the path.
  * The 50 physicians go in by SQL beside the clinic's own (licensed in Vermont, where no seeded physician is), each
  * with weekday hours in one of five US zones.
  */
@@ -121,8 +121,15 @@ export async function benchAppointments<S extends Started>(opts: AreaBenchOption
       Array.from({ length: APPOINTMENTS_LOAD.bookers }, () => patientInState(base)),
     );
     const latencies: number[] = [];
-    const cpuBefore = cpuMsOf(server);
-    for (let round = 0; round < Math.max(3, rounds * 2); round++) {
+    let cpuBefore: number | undefined;
+    // The first round warms the booking path and is not measured, as every other figure here is taken after
+    // half a second unmeasured; its bookings must still succeed.
+    const measured = Math.max(3, rounds * 2);
+    for (let round = 0; round <= measured; round++) {
+      if (round === 1) {
+        latencies.length = 0;
+        cpuBefore = cpuMsOf(server);
+      }
       const open = await call<Availability>(`${base}${path}`, { headers });
       if (open.slots.length < bookers.length) break;
       const spread = Math.floor(open.slots.length / bookers.length);
