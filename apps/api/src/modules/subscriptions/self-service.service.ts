@@ -186,8 +186,11 @@ export function createSelfService(deps: {
     rows: FullSubscriptionRow[],
     fresh?: Map<string, BillingSubscription>,
   ): Promise<SubscriptionDetails[]> {
-    const templates = await deps.subscriptions.templates(rows.flatMap((r) => r.productPlans));
-    const invoices = await repo.invoicesFor(rows.map((r) => r.id));
+    // independent reads: on a database server they go out together, each on a connection of its own
+    const [templates, invoices] = await Promise.all([
+      deps.subscriptions.templates(rows.flatMap((r) => r.productPlans)),
+      repo.invoicesFor(rows.map((r) => r.id)),
+    ]);
     return rows.map((row) => {
       const own = invoices.filter((i) => i.subscriptionId === row.id);
       return {
