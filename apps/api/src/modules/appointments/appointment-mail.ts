@@ -1,7 +1,7 @@
 import { DEFAULT_APPOINTMENT_TIME_ZONE, formatCallTime } from '@portal/domain/scheduling/format-slot';
 import type { FastifyBaseLogger } from 'fastify';
 import { describeError } from '../../platform/log-safe';
-import type { NotificationEmail, Notifier, Recipient } from '../notifications/notifier';
+import { brandOf, type NotificationEmail, type Notifier, type Recipient } from '../notifications/notifier';
 import {
   renderBookingEmail,
   renderCancellationEmail,
@@ -35,7 +35,7 @@ export function appointmentEmail(
 ): NotificationEmail {
   const timeZone = patientZoneOf(row);
   const base = {
-    brand: to.settings.name || to.organizationName,
+    brand: brandOf(to),
     firstName: to.firstName,
     link: `${to.appUrl.replace(/\/$/, '')}/dashboard/${row.patientId}/appointments`,
     supportEmail: to.settings.support_email,

@@ -210,7 +210,7 @@ const calendarStatement = prebuiltSql<{ calendar: string }>(
     )::text as calendar`,
 );
 
-/** The patient's row held to the end of the transaction (see `lockPatient`), built once. */
+/** The patient's row held to the end of the booking's transaction (one booking of a patient at a time). */
 const lockPatientStatement = prebuiltSql<{ id: string }>(
   'appointments_lock_patient',
   sql`select id from users where id = ${ph('patient')} for update`,
@@ -441,11 +441,6 @@ function queries(db: Db) {
       return row;
     },
 
-    /** Holds the patient's row to the end of the transaction: one booking of a patient at a time. */
-    async lockPatient(userId: string): Promise<void> {
-      await lockPatientStatement(db, { patient: userId });
-    },
-
     /** Whether a live booking of the physician (other than `except`) keeps any of [start, end). */
     async physicianBusy(physicianId: string, start: Date, end: Date, except?: string): Promise<boolean> {
       const [row] = await db
@@ -467,8 +462,8 @@ function queries(db: Db) {
 
     /**
      * The booking itself, in a transaction of its own sent in one round trip (inOneTransaction): the patient's
-     * row locked (one booking of a patient at a time), then in one statement the patient's own conflict (a call overlapping the time, or for a verification call one still ahead), then
-     * the appointment unless the exclusion constraint finds the physician's time taken (ON CONFLICT DO NOTHING,
+     * row locked (one booking of a patient at a time), then in one statement the patient's own conflict (a
+     * call overlapping the time, or for a verification call one still ahead), then the appointment unless the exclusion constraint finds the physician's time taken (ON CONFLICT DO NOTHING,
      * the one form PostgreSQL offers for an exclusion constraint; an uncommitted booking is waited for), and
      * with it its portal notice, its reminders and the retention offer's free consultation date (001 §3).
      * Answers the conflict's kind, or when the appointment was made (null: the physician's time was taken).

@@ -26,6 +26,10 @@ export type NotificationInput = {
 /** Whom a notification reaches, as the delivery reads them: address, names, clinic and preferences. */
 export type Recipient = NonNullable<Awaited<ReturnType<NotificationsRepository['recipient']>>>;
 
+/** The clinic's name as its messages give it: the brand's, else the organization's. */
+export const brandOf = (to: Pick<Recipient, 'settings' | 'organizationName'>) =>
+  to.settings.name || to.organizationName;
+
 /**
  * The e-mail to send in place of the neutral one: made, in the making, or made from the recipient as the
  * delivery reads them (only when the patient's preferences let an e-mail go, so one that would not go is
@@ -103,7 +107,7 @@ export function createNotifier(deps: {
       mobileVerified: to.mobileVerified,
       hasMobile: Boolean(to.mobileNumber),
     });
-    const brand = to.settings.name || to.organizationName;
+    const brand = brandOf(to);
     const link = `${to.appUrl.replace(/\/$/, '')}/notifications`;
     const jobs: Promise<void>[] = [];
     if (channels.includes('email')) {
