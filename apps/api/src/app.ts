@@ -64,6 +64,7 @@ import { resolveTokenSecret } from './platform/auth/secret';
 import { createSessionRepository, type SessionRepository } from './platform/auth/session.repository';
 import { createSessionCache } from './platform/auth/session-cache';
 import { createTokenService } from './platform/auth/tokens';
+import { installCompression } from './platform/compression';
 import { createErrorReporter, type ErrorReporter } from './platform/error-reporting/reporter';
 import { answerFrameworkError, installErrorHandler } from './platform/errors';
 import { installInputChecks } from './platform/input-checks';
@@ -184,6 +185,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   installSecurityHeaders(app);
   installInputChecks(app);
+  await installCompression(app);
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

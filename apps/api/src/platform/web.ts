@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { brandShades } from '@portal/domain/branding/contrast';
 import type { Organization } from '@portal/domain/contracts/organization';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendPage } from './compression';
 import { escapeHtml } from './html';
 
 /** JSON safe to place inside a <script> element. */
@@ -116,10 +117,7 @@ export async function serveWebApp(
     const url = request.url;
     if (url.startsWith('/api/docs') || /\.[a-z0-9]{2,5}(\?|$)/i.test(url.split('?')[0] ?? '')) return;
     const html = await renderIndex(request);
-    return reply
-      .code(200)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html);
+    reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+    return sendPage(request, reply, html);
   });
 }
