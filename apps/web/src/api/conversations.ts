@@ -8,6 +8,7 @@ import { attachmentKind } from '@portal/domain/messaging/composer';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
 import { realtimeSocketId } from '../lib/realtime';
+import { PATIENT_CONVERSATIONS_PATH } from './shell-reads';
 
 export type { Conversation, Message, ReadState };
 
@@ -18,7 +19,7 @@ export const conversationKeys = {
 
 /** GET /v2/conversations/patient (001 §7): the patient's conversations, each with its newest page, oldest first. */
 export function getPatientConversation(signal?: AbortSignal): Promise<PatientConversations> {
-  return apiRequest<PatientConversations>('/v2/conversations/patient', { signal });
+  return apiRequest<PatientConversations>(PATIENT_CONVERSATIONS_PATH, { signal });
 }
 
 export function patientConversationQueryOptions(userId: string) {

@@ -15,6 +15,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest, seg } from '../lib/api-client';
+import { NOTIFICATIONS_PATH } from './shell-reads';
 
 export type { Notification, NotificationsPage };
 export type NotificationFilter = 'all' | 'unread';
@@ -44,7 +45,7 @@ type NotificationsQuery = { page: number; limit: number; read?: 'false'; cursor?
 
 /** GET /v2/notifications (001 §7): one page, newest first. */
 function getNotifications(query: NotificationsQuery, signal?: AbortSignal): Promise<NotificationsPage> {
-  return apiRequest<NotificationsPage>('/v2/notifications', { query, signal });
+  return apiRequest<NotificationsPage>(NOTIFICATIONS_PATH, { query, signal });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { NOTIFICATIONS_PAGE_SIZE } from '@portal/domain/constants';
 import { VERIFICATION_ALERT_TEXTS } from '@portal/domain/verification/alert';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -105,5 +106,37 @@ describe('the first load of a signed-in page', () => {
     await waitFor(() => expect(asked(PATIENT)).toHaveLength(1));
     expect(asked(subscriptions)).toHaveLength(1);
     expect(asked(orders)).toHaveLength(1);
+  });
+
+  it("reads the shell's bell and Messages dot beside the record, and the shell takes their answers", async () => {
+    reloaded({ verificationStatus: 'verified', verification_status: 'verified', verified: true });
+    const record = heldRecord();
+    const bell = `GET /v2/notifications?page=1&limit=${NOTIFICATIONS_PAGE_SIZE}&read=false`;
+    const conversations = 'GET /v2/conversations/patient';
+    const requests = mockApi({
+      [PATIENT]: record.answer,
+      'GET /v2/notifications': json(200, {
+        docs: [],
+        totalDocs: 0,
+        limit: NOTIFICATIONS_PAGE_SIZE,
+        page: 1,
+        totalPages: 1,
+        hasNextPage: false,
+        hasPrevPage: false,
+        unread: 0,
+      }),
+      [conversations]: json(200, [{ _id: 'c1', organization: ORG_ID, patient_read: false, messages: [] }]),
+    });
+    const asked = (key: string) => requests.filter((r) => `${r.method} ${r.path}` === key);
+    renderRoute('/orders');
+    // asked while the record is still out
+    await waitFor(() => expect(asked(bell)).toHaveLength(1));
+    expect(asked(conversations)).toHaveLength(1);
+    record.release();
+    // the dot is drawn from the answer read ahead: the shell asked nothing again
+    expect((await screen.findAllByText('(unread)')).length).toBeGreaterThan(0);
+    await screen.findByRole('heading', { level: 1, name: 'Orders' });
+    expect(asked(bell)).toHaveLength(1);
+    expect(asked(conversations)).toHaveLength(1);
   });
 });

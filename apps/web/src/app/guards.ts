@@ -2,7 +2,8 @@ import { needsVerification, verificationStatusOf } from '@portal/domain/verifica
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { getAppointments } from '../api/appointment-reads';
 import { getPatient } from '../api/patient-record';
-import { dropReadsAhead, readAhead } from '../lib/api-client';
+import { FIRST_UNREAD_PAGE, NOTIFICATIONS_PATH, PATIENT_CONVERSATIONS_PATH } from '../api/shell-reads';
+import { apiRequest, dropReadsAhead, readAhead } from '../lib/api-client';
 import type { Patient } from '../lib/patient';
 import { loginPathWithRedirect, safeRedirectPath } from '../lib/safe-redirect';
 import { getSessionPatient, getStoredUser, getToken, saveUser } from '../lib/session';
@@ -31,15 +32,21 @@ const DASHBOARD_HOME = /^\/dashboard\/[^/]+\/profile\/?$/;
 /**
  * On a first load the screen waits for the patient's record; what it shows first is read beside the record
  * rather than after it and the screen's code (the screen's same reads take these answers): the booked
- * verification calls of a patient the bar asks to verify (known from the stored subset), and the dashboard's
- * look-ups (their module loads beside the screen's).
+ * verification calls of a patient the bar asks to verify (known from the stored subset), the shell's bell and
+ * Messages dot, and the dashboard's look-ups (their module loads beside the screen's).
  */
 function readAheadOfScreen(request: Request, userId: string): void {
   const stored = getStoredUser();
   const { pathname } = new URL(request.url);
   if (stored?._id !== userId || !SIGNED_IN_SHELL.test(pathname)) return;
-  if (needsVerification(verificationStatusOf(stored)))
-    readAhead(() => getAppointments(userId, 'user-verification'));
+  readAhead(() =>
+    Promise.all([
+      needsVerification(verificationStatusOf(stored)) ? getAppointments(userId, 'user-verification') : null,
+      // the shell's bell and Messages dot, on every page it frames
+      apiRequest(NOTIFICATIONS_PATH, { query: FIRST_UNREAD_PAGE }),
+      apiRequest(PATIENT_CONVERSATIONS_PATH),
+    ]),
+  );
   if (DASHBOARD_HOME.test(pathname))
     import('./read-ahead').then(
       (screens) => screens.readAheadDashboard(userId),

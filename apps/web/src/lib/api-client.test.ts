@@ -269,4 +269,37 @@ describe('reads made ahead', () => {
     await apiRequest('/things', { query: { page: 1 } });
     expect(requests).toHaveLength(4);
   });
+
+  it('go out at once in a batch of their own, after the reads queued before them', async () => {
+    batching.enabled = true;
+    // no timer runs: the reads may not wait for the batching window
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      signIn();
+      const requests = mockApi({
+        'GET /record': json(200, { record: true }),
+        'POST /v2/batch': json(200, {
+          responses: [
+            { status: 200, body: { a: 1 } },
+            { status: 200, body: { b: 2 } },
+          ],
+        }),
+      });
+      const record = apiRequest('/record');
+      readAhead(() => Promise.all([apiRequest('/a'), apiRequest('/b', { query: { page: 1 } })]));
+      await expect(record).resolves.toEqual({ record: true });
+      await expect(apiRequest('/a')).resolves.toEqual({ a: 1 });
+      await expect(apiRequest('/b', { query: { page: 1 } })).resolves.toEqual({ b: 2 });
+      expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /record', 'POST /v2/batch']);
+      expect(requests[1]?.body).toEqual({
+        requests: [
+          { method: 'GET', url: '/a' },
+          { method: 'GET', url: '/b?page=1' },
+        ],
+      });
+    } finally {
+      vi.useRealTimers();
+      batching.enabled = false;
+    }
+  });
 });

@@ -116,8 +116,11 @@ let recordingAhead = false;
 /**
  * Runs `start`, whose reads (GET, asked before its first await) are kept for the screen that will ask for
  * them. A refused token is not acted on here: the route guard's own read of the patient decides that.
+ * They travel together in a batch of their own, sent at once: the reads queued before them (the patient's
+ * record, which the first screen waits for) go out first and alone, not held back by a larger batch.
  */
 export function readAhead(start: () => unknown): void {
+  if (queue.length > 0) flush();
   recordingAhead = true;
   try {
     const started = start();
@@ -127,6 +130,7 @@ export function readAhead(start: () => unknown): void {
   } finally {
     recordingAhead = false;
   }
+  if (queue.length > 0) flush();
 }
 
 /** Forgets the reads made ahead (the first load went to login, or failed). */
