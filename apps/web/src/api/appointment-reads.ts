@@ -15,9 +15,15 @@ export function getAppointments(
   variant: AppointmentVariant | undefined,
   signal?: AbortSignal,
 ): Promise<Appointment[]> {
+  const [path, query] = appointmentsRead(userId, variant);
+  return apiRequest<Appointment[]>(path, { query, signal });
+}
+
+/** The path and query of {@link getAppointments}. */
+export function appointmentsRead(
+  userId: string,
+  variant: AppointmentVariant | undefined,
+): [path: string, query: Record<string, string>] {
   const org = requireOrganizationId();
-  return apiRequest<Appointment[]>(`/v2/appointments/${seg(org)}/user/${seg(userId)}`, {
-    query: variant ? { productVariant: variant } : {},
-    signal,
-  });
+  return [`/v2/appointments/${seg(org)}/user/${seg(userId)}`, variant ? { productVariant: variant } : {}];
 }

@@ -6,9 +6,9 @@ import type {
   RescheduleAppointmentBody,
 } from '@portal/domain/contracts/appointment';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, seg } from '../lib/api-client';
+import { apiRequest, seg, takeSettledAhead } from '../lib/api-client';
 import { isApiError } from '../lib/api-error';
-import { type AppointmentVariant, getAppointments } from './appointment-reads';
+import { type AppointmentVariant, appointmentsRead, getAppointments } from './appointment-reads';
 
 export { type AppointmentVariant, getAppointments };
 
@@ -84,6 +84,8 @@ export function verificationCallsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: appointmentKeys.ofVariant(userId, 'user-verification'),
     queryFn: ({ signal }) => getAppointments(userId, 'user-verification', signal),
+    // read ahead by the route guard on a first load: the bar's first frame has its message
+    initialData: () => takeSettledAhead<Appointment[]>(...appointmentsRead(userId, 'user-verification')),
     // Booked calls change only when the patient books one; a minute saves a call on every page change.
     staleTime: 60_000,
   });

@@ -35,23 +35,27 @@ const DASHBOARD_HOME = /^\/dashboard\/[^/]+\/profile\/?$/;
  * verification calls of a patient the bar asks to verify (known from the stored subset), the shell's bell and
  * Messages dot, and the dashboard's look-ups (their module loads beside the screen's).
  */
-function readAheadOfScreen(request: Request, userId: string): void {
+function readAheadOfScreen(request: Request, userId: string): Promise<unknown> | null {
   const stored = getStoredUser();
   const { pathname } = new URL(request.url);
-  if (stored?._id !== userId || !SIGNED_IN_SHELL.test(pathname)) return;
-  readAhead(() =>
-    Promise.all([
-      needsVerification(verificationStatusOf(stored)) ? getAppointments(userId, 'user-verification') : null,
+  if (stored?._id !== userId || !SIGNED_IN_SHELL.test(pathname)) return null;
+  let verificationCalls: Promise<unknown> | null = null;
+  readAhead(() => {
+    if (needsVerification(verificationStatusOf(stored)))
+      verificationCalls = getAppointments(userId, 'user-verification');
+    return Promise.all([
+      verificationCalls,
       // the shell's bell and Messages dot, on every page it frames
       apiRequest(NOTIFICATIONS_PATH, { query: FIRST_UNREAD_PAGE }),
       apiRequest(PATIENT_CONVERSATIONS_PATH),
-    ]),
-  );
+    ]);
+  });
   if (DASHBOARD_HOME.test(pathname))
     import('./read-ahead').then(
       (screens) => screens.readAheadDashboard(userId),
       () => undefined,
     );
+  return verificationCalls;
 }
 
 function toLogin(request: Request, expired = false): Response {
@@ -81,9 +85,11 @@ export async function ensureSignedIn(request: Request, routeUserId?: string): Pr
   const userId = routeUserId ?? getStoredUser()?._id ?? tokenSubject(token);
   if (!userId) throw toLogin(request);
   const load = loadPatient(userId);
-  readAheadOfScreen(request, userId);
+  // the verification bar's calls come back beside the record (a refusal is the bar's to handle): the shell's
+  // first frame then draws the bar's message, rather than a frame after
+  const calls = readAheadOfScreen(request, userId)?.catch(() => undefined);
   try {
-    const user = await load;
+    const [user] = await Promise.all([load, calls]);
     saveUser(user);
     return user;
   } catch (error) {

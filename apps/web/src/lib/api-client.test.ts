@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/domain/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, ORG_ID, patient, setOrganization, signIn, tokenExpiringIn } from '../test/helpers';
-import { apiRequest, batching, readAhead } from './api-client';
+import { apiRequest, batching, readAhead, takeSettledAhead } from './api-client';
 import { ApiError } from './api-error';
 import { getStoredUser, getToken, saveSession } from './session';
 import { setSessionEndHandlers } from './session-end';
@@ -301,5 +301,30 @@ describe('reads made ahead', () => {
       vi.useRealTimers();
       batching.enabled = false;
     }
+  });
+
+  it('gives a settled answer made ahead synchronously, once, and nothing before it has come back', async () => {
+    signIn();
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    mockApi({
+      'GET /calls': async () => {
+        await answered;
+        return json(200, [{ _id: 'c1' }]);
+      },
+    });
+    let read: Promise<unknown> = Promise.resolve();
+    readAhead(() => {
+      read = apiRequest('/calls', { query: { kind: 'x' } });
+      return read;
+    });
+    expect(takeSettledAhead('/calls', { kind: 'x' })).toBeUndefined();
+    answer();
+    await read;
+    expect(takeSettledAhead('/calls', { kind: 'y' })).toBeUndefined();
+    expect(takeSettledAhead('/calls', { kind: 'x' })).toEqual([{ _id: 'c1' }]);
+    expect(takeSettledAhead('/calls', { kind: 'x' })).toBeUndefined();
   });
 });

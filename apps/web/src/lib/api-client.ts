@@ -109,7 +109,8 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
  * after it and the screen's code), by URL: the same read asked for soon after, with the same token, takes
  * that answer instead of going out again. Each is taken once.
  */
-const ahead = new Map<string, { at: number; token: string | null; read: Promise<unknown> }>();
+type ReadAhead = { at: number; token: string | null; read: Promise<unknown>; settled?: { value: unknown } };
+const ahead = new Map<string, ReadAhead>();
 const AHEAD_MS = 30_000;
 let recordingAhead = false;
 
@@ -145,6 +146,19 @@ function takeAhead(url: string): Promise<unknown> | undefined {
   return Date.now() - kept.at < AHEAD_MS && kept.token === getToken() ? kept.read : undefined;
 }
 
+/**
+ * The answer of a read made ahead that has already come back (taken, as a read would take it), else
+ * undefined: a screen's first render can start from it instead of waiting for a promise to settle, so what
+ * it shows is there in the first frame (a query's initial data).
+ */
+export function takeSettledAhead<T>(path: string, query?: RequestOptions['query']): T | undefined {
+  const url = buildUrl(path, query);
+  const kept = ahead.get(url);
+  if (!kept?.settled) return undefined;
+  const read = takeAhead(url);
+  return read ? (kept.settled.value as T) : undefined;
+}
+
 /** {@link apiFetch} for a JSON answer. Reads issued together are sent as one batch (see below). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
@@ -152,8 +166,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const url = buildUrl(path, options.query);
     if (recordingAhead) {
       const read = send<T>(path, { ...options, handleUnauthorized: false });
-      read.catch(() => undefined);
-      ahead.set(url, { at: Date.now(), token: getToken(), read });
+      const kept: ReadAhead = { at: Date.now(), token: getToken(), read };
+      read.then(
+        (value) => {
+          kept.settled = { value };
+        },
+        () => undefined,
+      );
+      ahead.set(url, kept);
       return read;
     }
     const kept = takeAhead(url);
