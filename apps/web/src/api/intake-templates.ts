@@ -5,6 +5,7 @@ import type {
 } from '@portal/domain/contracts/intake-template';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
+import { intakeTemplatePath } from './dashboard-reads';
 
 export const intakeTemplateKeys = {
   detail: (templateId: string) => ['intake-template', templateId] as const,
@@ -15,8 +16,7 @@ export const intakeTemplateKeys = {
 
 /** GET /intake-template/{org}/template/{templateId} (000 §7): a questionnaire with its product lists. */
 export function getIntakeTemplate(templateId: string, signal?: AbortSignal): Promise<IntakeTemplate> {
-  const org = requireOrganizationId();
-  return apiRequest<IntakeTemplate>(`/intake-template/${seg(org)}/template/${seg(templateId)}`, { signal });
+  return apiRequest<IntakeTemplate>(intakeTemplatePath(templateId), { signal });
 }
 
 export function intakeTemplateQueryOptions(templateId: string) {

@@ -1,6 +1,7 @@
 import type { Intake, IntakeProductConfiguration } from '@portal/domain/contracts/intake';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
+import { incompleteIntakesPath, patientIntakesPath } from './dashboard-reads';
 
 /** GET /intakes/{org}/patient/{user}/patient-intake/{id} (000 §7): one of the patient's intakes. */
 export function getIntake(userId: string, intakeId: string, signal?: AbortSignal): Promise<Intake> {
@@ -126,8 +127,7 @@ export function useAnswerFollowUpsMutation() {
 
 /** GET /intakes/{org}/patient/{user}/incomplete (000 §7): open visits the patient has not finished, newest first. */
 export function getIncompleteIntakes(userId: string, signal?: AbortSignal): Promise<Intake[]> {
-  const org = requireOrganizationId();
-  return apiRequest<Intake[]>(`/intakes/${seg(org)}/patient/${seg(userId)}/incomplete`, { signal });
+  return apiRequest<Intake[]>(incompleteIntakesPath(userId), { signal });
 }
 
 /** PUT /intakes/{org}/patient/{user}/patient-intake/{intake}/patient-close (001 §7): the patient cancels a visit. */
@@ -159,5 +159,5 @@ export function removeIntakeProducts(intakeId: string, products: string[]): Prom
 
 /** GET /intakes/{org}/patient/{user} (001 §7): all the patient's intakes. */
 export function getIntakes(userId: string, signal?: AbortSignal): Promise<Intake[]> {
-  return apiRequest<Intake[]>(`/intakes/${seg(requireOrganizationId())}/patient/${seg(userId)}`, { signal });
+  return apiRequest<Intake[]>(patientIntakesPath(userId), { signal });
 }

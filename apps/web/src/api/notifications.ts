@@ -15,6 +15,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest, seg } from '../lib/api-client';
+import { UNREAD_NOTIFICATIONS_QUERY } from './dashboard-reads';
 import { NOTIFICATIONS_PATH } from './shell-reads';
 
 export type { Notification, NotificationsPage };
@@ -174,7 +175,6 @@ export function savePreferences(
 }
 
 /** Enough to find the unread welcome notification among the newest unread ones. */
-const UNREAD_PAGE_LIMIT = 50;
 
 export interface UnreadNotifications {
   docs: Notification[];
@@ -184,7 +184,7 @@ export interface UnreadNotifications {
 
 /** The unread notifications (001 §7): the dashboard's unread count and welcome notice. */
 export async function getUnreadNotifications(signal?: AbortSignal): Promise<UnreadNotifications> {
-  const page = await getNotifications({ page: 1, limit: UNREAD_PAGE_LIMIT, read: 'false' }, signal);
+  const page = await getNotifications(UNREAD_NOTIFICATIONS_QUERY, signal);
   const docs = (page?.docs ?? []).filter((n) => !n.read);
   return { docs, unread: page?.unread ?? page?.totalDocs ?? docs.length };
 }

@@ -1,8 +1,9 @@
 import type { Order } from '@portal/domain/contracts/order';
 import type { PurchaseDetails, PurchasesPage } from '@portal/domain/orders/purchases';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiFetch, apiRequest, requireOrganizationId, seg } from '../lib/api-client';
+import { apiFetch, apiRequest, seg } from '../lib/api-client';
 import { type DownloadedFile, readDownload } from '../lib/save-file';
+import { patientOrdersPath } from './dashboard-reads';
 
 /** The Orders page's filters as the purchases showcase reads them. */
 export type PurchasesFilters = {
@@ -47,7 +48,7 @@ export async function fetchOrderInvoice(orderId: string): Promise<DownloadedFile
 
 /** GET /orders/{org}/patient/{user} (001 §7): the patient's orders. */
 export function getOrders(userId: string, signal?: AbortSignal): Promise<Order[]> {
-  return apiRequest<Order[]>(`/orders/${seg(requireOrganizationId())}/patient/${seg(userId)}`, { signal });
+  return apiRequest<Order[]>(patientOrdersPath(userId), { signal });
 }
 
 /** POST /v2/orders/{orderId}/submit (002 §7.2): charges the card on file and sends the order on (to the lab). */

@@ -6,6 +6,7 @@ import type {
 } from '@portal/domain/contracts/product';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
+import { PRODUCTS_PATH, productTemplatesPath } from './dashboard-reads';
 
 export type { ProductTemplate };
 
@@ -83,8 +84,7 @@ export function getProductTemplates(
   signal?: AbortSignal,
 ): Promise<ProductTemplate[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  const org = requireOrganizationId();
-  return apiRequest<ProductTemplate[]>(`/product-templates/${seg(org)}/many`, {
+  return apiRequest<ProductTemplate[]>(productTemplatesPath(), {
     query: { ids: ids.join(',') },
     signal,
   });
@@ -108,7 +108,7 @@ export function getProductCatalogue(
   limit: number,
   signal?: AbortSignal,
 ): Promise<ProductTemplatePage> {
-  return apiRequest<ProductTemplatePage>('/v2/products', {
+  return apiRequest<ProductTemplatePage>(PRODUCTS_PATH, {
     query: { product_type: productType, limit },
     signal,
   });

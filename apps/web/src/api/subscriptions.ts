@@ -3,6 +3,7 @@ import type { PrescriptionChangeType } from '@portal/domain/dashboard/prescripti
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiRequest, requireOrganizationId, seg } from '../lib/api-client';
 import { type DownloadedFile, readDownload } from '../lib/save-file';
+import { subscriptionsPath } from './dashboard-reads';
 
 /**
  * Query keys of the patient's subscriptions. The dashboard's Customize Protocol panel, the treatment step and
@@ -20,10 +21,7 @@ export const subscriptionKeys = {
  * each with its billing record and invoices.
  */
 export function getSubscriptions(userId: string, signal?: AbortSignal): Promise<SubscriptionDetails[]> {
-  return apiRequest<SubscriptionDetails[]>(
-    `/users/${seg(requireOrganizationId())}/user/${seg(userId)}/subscriptions`,
-    { signal },
-  );
+  return apiRequest<SubscriptionDetails[]>(subscriptionsPath(userId), { signal });
 }
 
 export function subscriptionsQueryOptions(userId: string) {

@@ -1,7 +1,9 @@
 import { NOTIFICATIONS_PAGE_SIZE } from '@portal/domain/constants';
+import type { Intake } from '@portal/domain/contracts/intake';
 import { VERIFICATION_ALERT_TEXTS } from '@portal/domain/verification/alert';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { intake } from '../test/fixtures/funnel';
 import {
   json,
   mockApi,
@@ -142,6 +144,37 @@ describe('the first load of a signed-in page', () => {
     await waitFor(() => expect(asked(PATIENT)).toHaveLength(1));
     expect(asked(subscriptions)).toHaveLength(1);
     expect(asked(orders)).toHaveLength(1);
+  });
+
+  it("reads the templates of the patient's visits as soon as the visits are back, before the record", async () => {
+    reloaded({ verificationStatus: 'verified', verification_status: 'verified', verified: true });
+    const record = heldRecord();
+    const submitted = intake({
+      _id: '5ab0000000000000000000a1',
+      patient_complete: true,
+      products: [{ product_template: '5ab0000000000000000000b1' } as Intake['products'][number]],
+    });
+    const unfinished = intake({
+      _id: '5ab0000000000000000000a2',
+      intake_template: '5ab0000000000000000000c1',
+    });
+    const templates = `GET /product-templates/${ORG_ID}/many?ids=5ab0000000000000000000b1`;
+    const intakeTemplate = `GET /intake-template/${ORG_ID}/template/5ab0000000000000000000c1`;
+    const requests = mockApi({
+      [PATIENT]: record.answer,
+      [`GET /intakes/${ORG_ID}/patient/${USER_ID}`]: json(200, [submitted]),
+      [`GET /intakes/${ORG_ID}/patient/${USER_ID}/incomplete`]: json(200, [unfinished]),
+      [`GET /product-templates/${ORG_ID}/many`]: json(200, []),
+    });
+    const asked = (key: string) => requests.filter((r) => `${r.method} ${r.path}` === key);
+    renderRoute(`/dashboard/${USER_ID}/profile`);
+    // both asked while the record is still out: not after the page's code has asked for the visits
+    await waitFor(() => expect(asked(templates)).toHaveLength(1));
+    await waitFor(() => expect(asked(intakeTemplate)).toHaveLength(1));
+    record.release();
+    await screen.findByRole('heading', { name: 'Visits in Review' });
+    // the Continue card's template is taken from the read made ahead
+    expect(asked(intakeTemplate)).toHaveLength(1);
   });
 
   it("reads the shell's bell and Messages dot beside the record, and the shell takes their answers", async () => {

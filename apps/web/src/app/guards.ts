@@ -10,6 +10,7 @@ import { getSessionPatient, getStoredUser, getToken, saveUser } from '../lib/ses
 import { logoutLocally } from '../lib/session-end';
 import { tokenStatus, tokenSubject } from '../lib/token';
 import { endsSession, userLoadError } from '../lib/user-load-error';
+import { readAheadDashboard } from './read-ahead';
 
 /** One patient lookup at a time: parent and child loaders run together and may both need the user. */
 const pending = new Map<string, Promise<Patient>>();
@@ -33,7 +34,7 @@ const DASHBOARD_HOME = /^\/dashboard\/[^/]+\/profile\/?$/;
  * On a first load the screen waits for the patient's record; what it shows first is read beside the record
  * rather than after it and the screen's code (the screen's same reads take these answers): the booked
  * verification calls of a patient the bar asks to verify (known from the stored subset), the shell's bell and
- * Messages dot, and the dashboard's look-ups (their module loads beside the screen's).
+ * Messages dot, and the dashboard's look-ups.
  */
 function readAheadOfScreen(request: Request, userId: string): Promise<unknown> | null {
   const stored = getStoredUser();
@@ -50,11 +51,7 @@ function readAheadOfScreen(request: Request, userId: string): Promise<unknown> |
       apiRequest(PATIENT_CONVERSATIONS_PATH),
     ]);
   });
-  if (DASHBOARD_HOME.test(pathname))
-    import('./read-ahead').then(
-      (screens) => screens.readAheadDashboard(userId),
-      () => undefined,
-    );
+  if (DASHBOARD_HOME.test(pathname)) readAheadDashboard(userId);
   return verificationCalls;
 }
 

@@ -13,6 +13,7 @@ import { Modal } from '../../../components/ui/modal';
 import { SidePanel } from '../../../components/ui/side-panel';
 import type { Patient } from '../../../lib/patient';
 import { resumeVisitPath } from '../lib/resume-visit';
+import { continueTemplateIds, openVisits } from '../lib/visit-templates';
 import './continue-visit.css';
 
 export interface IncompleteVisit {
@@ -31,8 +32,8 @@ export function incompleteVisitsQueryOptions(userId: string, queryClient: QueryC
   return queryOptions({
     queryKey: intakeKeys.incomplete(userId),
     queryFn: async ({ signal }): Promise<IncompleteVisit[]> => {
-      const intakes = (await getIncompleteIntakes(userId, signal)).filter((i) => !i.closed);
-      const ids = [...new Set(intakes.map((i) => i.intake_template))];
+      const intakes = openVisits(await getIncompleteIntakes(userId, signal));
+      const ids = continueTemplateIds(intakes);
       const templates = new Map<string, IntakeTemplate>();
       await Promise.all(
         ids.map(async (id) => {

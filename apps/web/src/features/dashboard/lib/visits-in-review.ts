@@ -4,6 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getProductTemplates } from '../../../api/products';
 import { dashboardKeys } from '../../../api/view-keys';
 import { getPatientIntakes } from './patient-intakes';
+import { reviewTemplateIds, submittedVisits } from './visit-templates';
 
 export interface VisitInReview {
   id: string;
@@ -21,9 +22,8 @@ const submittedAt = (intake: Intake) => intake.completed_at ?? intake.updated_at
  */
 export async function getVisitsInReview(userId: string, signal?: AbortSignal): Promise<VisitInReview[]> {
   const intakes = await getPatientIntakes(userId);
-  const submitted = intakes.filter((i) => i.patient_complete && !i.physician_review && !i.closed);
-  const ids = [...new Set(submitted.flatMap((i) => i.products.map((p) => p.product_template)))].slice(0, 50);
-  const templates = await getProductTemplates(ids, signal);
+  const submitted = submittedVisits(intakes);
+  const templates = await getProductTemplates(reviewTemplateIds(intakes), signal);
   const byId = new Map(templates.map((t) => [t._id, t]));
   const types = Object.fromEntries(templates.map((t) => [t._id, t.type]));
   return visitsInReview(submitted, types, submittedAt).map((intake) => {

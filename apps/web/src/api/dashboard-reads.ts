@@ -1,0 +1,27 @@
+import { requireOrganizationId, seg } from '../lib/api-client';
+
+/**
+ * The paths of the dashboard home's first reads, free of the query library and the answers' types: the API
+ * modules make their calls with them, and the route guard in the entry reads them ahead on a first load
+ * (app/read-ahead.ts) without bringing those modules into the first download.
+ */
+export const subscriptionsPath = (userId: string) =>
+  `/users/${seg(requireOrganizationId())}/user/${seg(userId)}/subscriptions`;
+
+export const patientIntakesPath = (userId: string) =>
+  `/intakes/${seg(requireOrganizationId())}/patient/${seg(userId)}`;
+
+export const incompleteIntakesPath = (userId: string) => `${patientIntakesPath(userId)}/incomplete`;
+
+export const patientOrdersPath = (userId: string) =>
+  `/orders/${seg(requireOrganizationId())}/patient/${seg(userId)}`;
+
+export const intakeTemplatePath = (templateId: string) =>
+  `/intake-template/${seg(requireOrganizationId())}/template/${seg(templateId)}`;
+
+export const productTemplatesPath = () => `/product-templates/${seg(requireOrganizationId())}/many`;
+
+export const PRODUCTS_PATH = '/v2/products';
+
+/** The unread notifications the dashboard's unread line counts: the first 50. */
+export const UNREAD_NOTIFICATIONS_QUERY = { page: 1, limit: 50, read: 'false' } as const;
