@@ -1,30 +1,25 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, signupPatient, type TestApp } from '../test/harness';
+import { createWebDist } from '../test/web-dist';
 
 let t: TestApp;
 let dist: string;
+let web: ReturnType<typeof createWebDist>;
 let org: string;
 let patient: Awaited<ReturnType<typeof signupPatient>>;
 
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html><head><!--portal-brand--></head><body><div id="root"></div></body></html>',
-  );
+  web = createWebDist();
+  dist = web.dir;
   t = await createTestApp({ WEB_DIST: dist });
   org = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=localhost' }))._id;
   patient = await signupPatient(t.app, org);
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dist, { recursive: true, force: true });
+  web.remove();
 });
 
 /** The body as the browser reads it, after undoing the answer's Content-Encoding. */

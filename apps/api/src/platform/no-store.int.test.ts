@@ -1,30 +1,25 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../test/harness';
+import { createWebDist } from '../test/web-dist';
 
 let t: TestApp;
 let dist: string;
+let web: ReturnType<typeof createWebDist>;
 let org: string;
 
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html><head><!--portal-brand--></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
-  writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
-  writeFileSync(path.join(dist, 'version.json'), '{"version":"2026-11-28T03:00:00.000Z"}');
+  web = createWebDist({
+    'robots.txt': 'User-agent: *',
+    'version.json': '{"version":"2026-11-28T03:00:00.000Z"}',
+  });
+  dist = web.dir;
   t = await createTestApp({ WEB_DIST: dist });
   org = json<{ _id: string }>(await t.app.inject({ url: '/organization/search?domain=localhost' }))._id;
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dist, { recursive: true, force: true });
+  web.remove();
 });
 
 const api = { accept: 'application/json' };

@@ -1,25 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
+import { createWebDist } from '../test/web-dist';
 
 let t: TestApp;
 let dist: string;
+let web: ReturnType<typeof createWebDist>;
 
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html><head><!--portal-brand--></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  web = createWebDist();
+  dist = web.dir;
   t = await createTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dist, { recursive: true, force: true });
+  web.remove();
 });
 
 const page = (url: string, host: string) =>
