@@ -23,5 +23,8 @@ export const productTemplatesPath = () => `/product-templates/${seg(requireOrgan
 
 export const PRODUCTS_PATH = '/v2/products';
 
-/** The unread notifications the dashboard's unread line counts: the first 50. */
+/** The medications the dashboard looks through for the featured protocol (its first page). */
+export const MEDICATION_CATALOGUE = { product_type: 'medication', limit: 50 } as const;
+
+/** The unread notifications the dashboard reads: enough to find the unread welcome notice among the newest. */
 export const UNREAD_NOTIFICATIONS_QUERY = { page: 1, limit: 50, read: 'false' } as const;

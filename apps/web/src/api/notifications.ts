@@ -174,8 +174,6 @@ export function savePreferences(
   });
 }
 
-/** Enough to find the unread welcome notification among the newest unread ones. */
-
 export interface UnreadNotifications {
   docs: Notification[];
   /** The patient's unread count; the page's own total when the answer gives none. */

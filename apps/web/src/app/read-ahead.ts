@@ -3,6 +3,7 @@ import { appointmentsRead } from '../api/appointment-reads';
 import {
   incompleteIntakesPath,
   intakeTemplatePath,
+  MEDICATION_CATALOGUE,
   PRODUCTS_PATH,
   patientIntakesPath,
   patientOrdersPath,
@@ -13,9 +14,6 @@ import {
 import { NOTIFICATIONS_PATH } from '../api/shell-reads';
 import { continueTemplateIds, reviewTemplateIds } from '../features/dashboard/lib/visit-templates';
 import { apiRequest, readAhead } from '../lib/api-client';
-
-/** The catalogue the dashboard's rapamycin card looks in (its medications, first page). */
-const MEDICATIONS = { product_type: 'medication', limit: 50 } as const;
 
 /**
  * The first reads of the dashboard's home page (its widgets, Visits in Review and the unread line appear
@@ -42,7 +40,7 @@ export function readAheadDashboard(userId: string): void {
         if (ids.length > 0)
           readAhead(() => apiRequest(productTemplatesPath(), { query: { ids: ids.join(',') } }));
       }),
-      apiRequest(PRODUCTS_PATH, { query: MEDICATIONS }),
+      apiRequest(PRODUCTS_PATH, { query: MEDICATION_CATALOGUE }),
       apiRequest(NOTIFICATIONS_PATH, { query: UNREAD_NOTIFICATIONS_QUERY }),
     ]),
   );

@@ -32,8 +32,9 @@ export function incompleteVisitsQueryOptions(userId: string, queryClient: QueryC
   return queryOptions({
     queryKey: intakeKeys.incomplete(userId),
     queryFn: async ({ signal }): Promise<IncompleteVisit[]> => {
-      const intakes = openVisits(await getIncompleteIntakes(userId, signal));
-      const ids = continueTemplateIds(intakes);
+      const incomplete = await getIncompleteIntakes(userId, signal);
+      const intakes = openVisits(incomplete);
+      const ids = continueTemplateIds(incomplete);
       const templates = new Map<string, IntakeTemplate>();
       await Promise.all(
         ids.map(async (id) => {

@@ -1,6 +1,7 @@
 import { consultationPath } from '@portal/domain/consultation/consultation-path';
 import { isObjectId } from '@portal/domain/ids';
 import { queryOptions } from '@tanstack/react-query';
+import { MEDICATION_CATALOGUE } from '../../../api/dashboard-reads';
 import { getProductIntakeTemplate } from '../../../api/intake-templates';
 import { createIntake } from '../../../api/intakes';
 import { getProductCatalogue } from '../../../api/products';
@@ -24,7 +25,11 @@ export function rapamycinCatalogueQueryOptions() {
     queryKey: dashboardKeys.rapamycinCatalogue,
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }): Promise<RapamycinCatalogue> => {
-      const page = await getProductCatalogue('medication', 50, signal);
+      const page = await getProductCatalogue(
+        MEDICATION_CATALOGUE.product_type,
+        MEDICATION_CATALOGUE.limit,
+        signal,
+      );
       const docs = page?.docs ?? [];
       const featured = docs.find(isFeaturedProtocol);
       if (!featured) return { featuredId: null, templateIds: new Set() };
