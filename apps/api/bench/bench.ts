@@ -290,89 +290,8 @@ function shopJavaScriptFigure(): Figure {
   };
 }
 
-async function main() {
-  const results: Awaited<ReturnType<typeof measure>>[] = [];
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
-  let firstAnswerExisting = 0;
-  let loginJs = { kb: 0, files: 0 };
-  let dashboard: Awaited<ReturnType<typeof measureDashboard>> | undefined;
-  let care: Awaited<ReturnType<typeof measureCare>> = [];
-  const areaFigures: Figure[] = [];
-  // BENCH_ONLY=care: the care workspace's figures alone (PostgreSQL); BENCH_ONLY=<area>: one area of AREAS
-  const only = process.env.BENCH_ONLY;
-  const notificationPages: { label: string; pages: Awaited<ReturnType<typeof measureNotificationPages>> }[] =
-    [];
-  const orgOf = async (base: string) =>
-    ((await (await fetch(`${base}/organization/search?domain=localhost`)).json()) as { _id: string })._id;
-  if (only) {
-    const figures: Figure[] = [];
-    try {
-      const pgUrl = await freshPostgres();
-      if (!pgUrl) throw new Error(`BENCH_ONLY=${only} needs PostgreSQL`);
-      if (only === 'care') {
-        const server = await startServer({ DATABASE_URL: pgUrl, DATA_DIR: dataDir }, 3902);
-        const org = await orgOf(server.base);
-        await seedCareLoad(pgUrl, org);
-        figures.push(...careFigures(await measureCare(server.base, org, Math.min(SECONDS, 3))));
-        await stopServer(server);
-      } else {
-        const area = AREAS[only];
-        if (!area) throw new Error(`BENCH_ONLY=${only}: one of care, ${Object.keys(AREAS).join(', ')}`);
-        figures.push(...(await area.run(pgUrl, dataDir)));
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-    if (only === 'shop') figures.push(shopJavaScriptFigure());
-    const aims = printFigures(figures);
-    console.info(
-      `\n${only} aims: ${aims.passed} pass, ${aims.failed.length} FAIL${aims.failed.map((f) => `\n  FAIL ${f}`).join('')}`,
-    );
-    return;
-  }
-  try {
-    const embedded = await startServer({ DATA_DIR: dataDir }, 3901);
-    loginJs = await loginJavaScriptKb(embedded.base);
-    await benchLighthouse(embedded.base);
-    results.push(await measure('embedded (PGlite)', embedded));
-    const embeddedPatients = await signupNotificationPatients(embedded.base, await orgOf(embedded.base));
-    await stopServer(embedded);
-    // the embedded database has one owner: the notifications go in while the server is down
-    await giveNotifications(undefined, dataDir, embeddedPatients);
-    const again = await startServer({ DATA_DIR: dataDir }, 3901);
-    firstAnswerExisting = again.firstAnswerMs;
-    notificationPages.push({
-      label: 'embedded (PGlite)',
-      pages: await measureNotificationPages(again.base, embeddedPatients, Math.min(SECONDS, 3)),
-    });
-    await stopServer(again);
-
-    const pgUrl = await freshPostgres();
-    if (pgUrl) {
-      const server = await startServer({ DATABASE_URL: pgUrl, DATA_DIR: dataDir }, 3902);
-      results.push(await measure('PostgreSQL', server));
-      dashboard = await measureDashboard(server.base, Math.min(SECONDS, 3));
-      const patients = await signupNotificationPatients(server.base, await orgOf(server.base));
-      await giveNotifications(pgUrl, dataDir, patients);
-      notificationPages.push({
-        label: 'PostgreSQL',
-        pages: await measureNotificationPages(server.base, patients, Math.min(SECONDS, 3)),
-      });
-      const org = await orgOf(server.base);
-      await seedCareLoad(pgUrl, org);
-      care = await measureCare(server.base, org, Math.min(SECONDS, 3));
-      await stopServer(server);
-      // each area on a database of its own
-      for (const area of Object.values(AREAS)) {
-        const areaUrl = await freshPostgres();
-        if (areaUrl) areaFigures.push(...(await area.run(areaUrl, dataDir)));
-      }
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-
-  console.info(`\nRounds: ${ROUNDS} x ${SECONDS}s per side, ${CONNECTIONS} connections, medians.\n`);
+/** The foundation's figures of each database: the read against the bare route, the flood, the funnel, memory. */
+function foundationFigures(results: Awaited<ReturnType<typeof measure>>[]): Figure[] {
   const figures: Figure[] = [];
   for (const r of results) {
     const side = r.label === 'PostgreSQL' ? 'postgres' : 'embedded';
@@ -433,6 +352,99 @@ async function main() {
       },
     );
   }
+  return figures;
+}
+
+async function main() {
+  const results: Awaited<ReturnType<typeof measure>>[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  let firstAnswerExisting = 0;
+  let loginJs = { kb: 0, files: 0 };
+  let dashboard: Awaited<ReturnType<typeof measureDashboard>> | undefined;
+  let care: Awaited<ReturnType<typeof measureCare>> = [];
+  const areaFigures: Figure[] = [];
+  // BENCH_ONLY=postgres: the read ratio, flood, funnel and memory on PostgreSQL alone; BENCH_ONLY=care: the care
+  // workspace's figures alone (PostgreSQL); BENCH_ONLY=<area>: one area of AREAS
+  const only = process.env.BENCH_ONLY;
+  const notificationPages: { label: string; pages: Awaited<ReturnType<typeof measureNotificationPages>> }[] =
+    [];
+  const orgOf = async (base: string) =>
+    ((await (await fetch(`${base}/organization/search?domain=localhost`)).json()) as { _id: string })._id;
+  if (only) {
+    const figures: Figure[] = [];
+    try {
+      const pgUrl = await freshPostgres();
+      if (!pgUrl) throw new Error(`BENCH_ONLY=${only} needs PostgreSQL`);
+      if (only === 'postgres') {
+        const server = await startServer({ DATABASE_URL: pgUrl, DATA_DIR: dataDir }, 3902);
+        figures.push(...foundationFigures([await measure('PostgreSQL', server)]));
+        await stopServer(server);
+      } else if (only === 'care') {
+        const server = await startServer({ DATABASE_URL: pgUrl, DATA_DIR: dataDir }, 3902);
+        const org = await orgOf(server.base);
+        await seedCareLoad(pgUrl, org);
+        figures.push(...careFigures(await measureCare(server.base, org, Math.min(SECONDS, 3))));
+        await stopServer(server);
+      } else {
+        const area = AREAS[only];
+        if (!area)
+          throw new Error(`BENCH_ONLY=${only}: one of postgres, care, ${Object.keys(AREAS).join(', ')}`);
+        figures.push(...(await area.run(pgUrl, dataDir)));
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    if (only === 'shop') figures.push(shopJavaScriptFigure());
+    const aims = printFigures(figures);
+    console.info(
+      `\n${only} aims: ${aims.passed} pass, ${aims.failed.length} FAIL${aims.failed.map((f) => `\n  FAIL ${f}`).join('')}`,
+    );
+    return;
+  }
+  try {
+    const embedded = await startServer({ DATA_DIR: dataDir }, 3901);
+    loginJs = await loginJavaScriptKb(embedded.base);
+    await benchLighthouse(embedded.base);
+    results.push(await measure('embedded (PGlite)', embedded));
+    const embeddedPatients = await signupNotificationPatients(embedded.base, await orgOf(embedded.base));
+    await stopServer(embedded);
+    // the embedded database has one owner: the notifications go in while the server is down
+    await giveNotifications(undefined, dataDir, embeddedPatients);
+    const again = await startServer({ DATA_DIR: dataDir }, 3901);
+    firstAnswerExisting = again.firstAnswerMs;
+    notificationPages.push({
+      label: 'embedded (PGlite)',
+      pages: await measureNotificationPages(again.base, embeddedPatients, Math.min(SECONDS, 3)),
+    });
+    await stopServer(again);
+
+    const pgUrl = await freshPostgres();
+    if (pgUrl) {
+      const server = await startServer({ DATABASE_URL: pgUrl, DATA_DIR: dataDir }, 3902);
+      results.push(await measure('PostgreSQL', server));
+      dashboard = await measureDashboard(server.base, Math.min(SECONDS, 3));
+      const patients = await signupNotificationPatients(server.base, await orgOf(server.base));
+      await giveNotifications(pgUrl, dataDir, patients);
+      notificationPages.push({
+        label: 'PostgreSQL',
+        pages: await measureNotificationPages(server.base, patients, Math.min(SECONDS, 3)),
+      });
+      const org = await orgOf(server.base);
+      await seedCareLoad(pgUrl, org);
+      care = await measureCare(server.base, org, Math.min(SECONDS, 3));
+      await stopServer(server);
+      // each area on a database of its own
+      for (const area of Object.values(AREAS)) {
+        const areaUrl = await freshPostgres();
+        if (areaUrl) areaFigures.push(...(await area.run(areaUrl, dataDir)));
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.info(`\nRounds: ${ROUNDS} x ${SECONDS}s per side, ${CONNECTIONS} connections, medians.\n`);
+  const figures: Figure[] = foundationFigures(results);
   if (dashboard) {
     const group = 'Dashboard (PostgreSQL, 10 clients per request, p95)';
     figures.push({
