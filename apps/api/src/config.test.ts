@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -172,5 +173,14 @@ describe('outside schedulers', () => {
     expect(refusal({ ...calcom, CALCOM_EVENT_TYPES: 'coaching=102' })).toMatch(
       /CALCOM_EVENT_TYPES: must list kind:eventTypeId pairs/,
     );
+  });
+});
+
+describe('connections to PostgreSQL', () => {
+  it('are one more than the cores by default, at least 3, and DATABASE_POOL_SIZE sets them', () => {
+    const cores = availableParallelism();
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(Math.max(3, cores + 1));
+    expect(loadConfig({ DATABASE_POOL_SIZE: '20' }).DATABASE_POOL_SIZE).toBe(20);
+    expect(refusal({ DATABASE_POOL_SIZE: '0' })).toMatch(/DATABASE_POOL_SIZE/);
   });
 });

@@ -14,9 +14,9 @@ type Waiting = { row: AuditRow; done: () => void; failed: (error: unknown) => vo
  * hold a response until the row that records it is durable (decision 022). Rows recorded while the writes
  * in flight are busy go together in the next one, so under load one INSERT carries many requests' rows and
  * a quiet request pays one statement of its own. No timer: a row waits at most for a write ahead of it.
- * On a database server a few INSERTs may be in flight at once (each waits for its commit to reach the
- * disk, and the server flushes concurrent commits together); the embedded database has one connection, so
- * there one at a time.
+ * One INSERT is in flight at a time, on a server as on the embedded database: a second one held another of
+ * the few connections while its commit reached the disk, and split the rows one commit could carry; the
+ * bench's reads were faster with one (decision 054).
  */
 export function createAuditWriter(
   db: Db,
@@ -24,9 +24,7 @@ export function createAuditWriter(
   opts: { maxBatch?: number; maxInFlight?: number } = {},
 ) {
   const maxBatch = opts.maxBatch ?? 500;
-  // postgres.js is a function (the tagged template), PGlite an object
-  const onServer = typeof (db as unknown as { $client?: unknown }).$client === 'function';
-  const maxInFlight = opts.maxInFlight ?? (onServer ? 2 : 1);
+  const maxInFlight = opts.maxInFlight ?? 1;
   let queue: Waiting[] = [];
   let inFlight = 0;
   let scheduled = false;
