@@ -1,5 +1,5 @@
-import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { DEFAULT_POOL_SIZE } from './db/pool-size';
 import { parseCalendlyEventLinks } from './platform/scheduling/calendly-link';
 
 const bool = z
@@ -19,17 +19,8 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** A real PostgreSQL server; without it the embedded database in DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
-  /**
-   * Connections to the PostgreSQL server: by default one more than this machine's cores, at least 3
-   * (decision 054). Every connection with statements queued costs a write and a backend's wake-up per turn of
-   * the event loop, so a few busy connections serve more than many; raise it for a larger database server.
-   */
-  DATABASE_POOL_SIZE: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(200)
-    .default(Math.max(3, availableParallelism() + 1)),
+  /** Connections to the PostgreSQL server; raise it for a larger database server (decision 054). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().url().optional(),
   /** Put before every Redis key, so several portals (or test runs) can share one Redis. */

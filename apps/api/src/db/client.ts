@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { MIGRATIONS_DIR } from '../paths';
 import { createPreparedStatements, type PreparedStatements } from './pglite-prepared';
+import { DEFAULT_POOL_SIZE } from './pool-size';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -42,7 +43,7 @@ export async function openDatabase(opts: {
   url?: string | undefined;
   dataDir: string;
   migrationsDir?: string;
-  /** Connections to a PostgreSQL server (default 3; the server's configuration sizes it, decision 054). */
+  /** Connections to a PostgreSQL server (default: the cores plus one, at least 3; decision 054). */
   poolSize?: number;
   /** An embedded database's files to start from (a dump of another one, e.g. the tests' migrated template). */
   loadDataDir?: Blob;
@@ -53,7 +54,7 @@ export async function openDatabase(opts: {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    const client = postgres(opts.url, { max: opts.poolSize ?? 3, onnotice: () => undefined });
+    const client = postgres(opts.url, { max: opts.poolSize ?? DEFAULT_POOL_SIZE, onnotice: () => undefined });
     let statements = 0;
     const db = drizzle({ client: countingPostgres(client, () => statements++) });
     return {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
+import { rows } from '../test/harness';
 import { openTestDatabase } from '../test/test-db';
 import { type AuditRow, createAuditWriter } from './audit';
 
@@ -26,10 +27,11 @@ const row = (requestId: string): AuditRow => ({
 });
 
 async function storedIds(prefix: string): Promise<string[]> {
-  const result = (await database.db.execute(
+  const found = await rows<{ request_id: string }>(
+    database,
     sql`select request_id from audit_log where request_id like ${`${prefix}%`} order by id`,
-  )) as unknown as { rows?: { request_id: string }[] } & { request_id: string }[];
-  return (result.rows ?? result).map((r) => r.request_id);
+  );
+  return found.map((r) => r.request_id);
 }
 
 describe('audit writer', () => {

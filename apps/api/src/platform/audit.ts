@@ -18,13 +18,9 @@ type Waiting = { row: AuditRow; done: () => void; failed: (error: unknown) => vo
  * the few connections while its commit reached the disk, and split the rows one commit could carry; the
  * bench's reads were faster with one (decision 054).
  */
-export function createAuditWriter(
-  db: Db,
-  log: FastifyBaseLogger,
-  opts: { maxBatch?: number; maxInFlight?: number } = {},
-) {
-  const maxBatch = opts.maxBatch ?? 500;
-  const maxInFlight = opts.maxInFlight ?? 1;
+export function createAuditWriter(db: Db, log: FastifyBaseLogger) {
+  const maxBatch = 500;
+  const maxInFlight = 1;
   let queue: Waiting[] = [];
   let inFlight = 0;
   let scheduled = false;
