@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { calendarDateIn } from '@portal/domain/appointments/schedule-view';
 import type {
   Availability,
@@ -12,7 +11,17 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { PortalApi } from './support/api';
-import { DESKTOP, keepFailure, launch, logIn, MOBILE, newPage, snap, uniqueEmail } from './support/browser';
+import {
+  DESKTOP,
+  keepFailure,
+  launch,
+  logIn,
+  MOBILE,
+  newPage,
+  snap,
+  uniqueEmail,
+  uniqueName,
+} from './support/browser';
 
 let browser: Browser;
 let portal: PortalApi;
@@ -54,7 +63,7 @@ for (const [label, viewport, daysAhead] of [
 ] as const) {
   describe(`the clinic's scheduling at ${label} px`, () => {
     it('an admin gives a physician early hours on one date, books a patient into them, moves it, and sets booking from the Appointments list', async () => {
-      const firstName = `Quill${randomUUID().slice(0, 6).replace(/\d/g, 'x')}`;
+      const firstName = uniqueName('Quill');
       const patient = await portal.signup(uniqueEmail(`care-schedule-${label}`), 'Secret123', firstName);
       const fullName = `${firstName} Checkout`;
       // a date some days on in the physician's zone, whose weekly hours the override replaces with 06:00-07:00

@@ -106,6 +106,14 @@ export async function smsTo(nationalNumber: string): Promise<Sms> {
 
 /** An address no other test (nor an earlier run on the same database) has used. */
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${randomUUID().slice(0, 12)}@example.com`;
+/**
+ * A name no other test's patient has: letters only (names take no digits), each of 8 random hex digits
+ * spelled as a letter of its own, so two names never fold into one as digits replaced by one letter did.
+ */
+export const uniqueName = (prefix: string) =>
+  `${prefix}${randomUUID()
+    .slice(0, 8)
+    .replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
 
 /** Runs a browser test body; on failure keeps a screenshot of where the page stood, then rethrows. */
 export async function keepFailure(page: Page, name: string, body: () => Promise<void>) {
