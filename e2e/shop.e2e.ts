@@ -54,8 +54,11 @@ describe('the shop', () => {
         await expectAccessible(page, 'shop', { title: 'Shop', bothWidths: true });
 
         const filters = page.getByRole('complementary', { name: 'Filters' });
-        await filters.getByRole('checkbox', { name: 'Supplements' }).check();
+        // the box follows the address: checked once the filtered route has rendered, which check() does not wait for
+        const supplements = filters.getByRole('checkbox', { name: 'Supplements' });
+        await supplements.click();
         await page.waitForURL(/[?&]type=supplement/);
+        await expect.poll(() => supplements.isChecked()).toBe(true);
         await page.getByRole('heading', { name: 'Omega-3 Longevity Blend' }).waitFor();
         // no lab left in the grid
         await expect
