@@ -26,3 +26,38 @@ describe('formatUsd', () => {
     expect(formatUsd(Number.NaN)).toBe('$0.00');
   });
 });
+
+describe('formatUsd against the browser format it replaces', () => {
+  const intl = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  // every cent up to $20, then amounts across each grouping boundary, with their negatives
+  const amounts = [
+    ...Array.from({ length: 2001 }, (_, i) => i),
+    99_999,
+    100_000,
+    100_001,
+    999_999,
+    1_000_000,
+    12_345_678,
+    99_999_999,
+    100_000_000,
+    123_456_789_012,
+  ];
+
+  it('gives what Intl.NumberFormat en-US gives for whole cents', () => {
+    for (const cents of amounts) {
+      expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+      expect(formatUsd(-cents)).toBe(intl.format(-cents / 100));
+    }
+  });
+
+  it('rounds a fraction of a cent half away from zero, as Intl does', () => {
+    for (const cents of [0.4, 0.5, 12.5, 99.5, 149.49, 199_999.5, -0.4, -12.5, -99.5]) {
+      expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+    }
+  });
+});

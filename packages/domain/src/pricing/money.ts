@@ -1,19 +1,3 @@
-import { CURRENCY } from '../constants';
-
-/**
- * Made on the first price shown, not when the module loads: the browser's first number format loads its
- * locale data (about 40 ms of a signed-in page's start on a busy machine), and pages that load this module
- * for their dialogs or later screens show no price at first.
- */
-let usd: Intl.NumberFormat | undefined;
-const USD = (): Intl.NumberFormat =>
-  (usd ??= new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: CURRENCY,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }));
-
 /** Converts integer cents to dollars (display only: cents / 100). */
 export function centsToDollars(cents: number): number {
   return cents / 100;
@@ -21,5 +5,12 @@ export function centsToDollars(cents: number): number {
 
 /** Formats integer cents as US dollars with 2 decimals and thousands separators: 8700 -> "$87.00", 123450 -> "$1,234.50". */
 export function formatUsd(cents: number): string {
-  return USD().format(centsToDollars(Number.isFinite(cents) ? cents : 0));
+  const value = Number.isFinite(cents) ? cents : 0;
+  const rounded = Math.round(Math.abs(value));
+  const dollars = String(Math.floor(rounded / 100)).replace(THOUSANDS, ',');
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}$${dollars}.${String(rounded % 100).padStart(2, '0')}`;
 }
+
+/** The places a thousands comma goes in a run of digits. */
+const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;

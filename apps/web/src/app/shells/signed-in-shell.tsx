@@ -1,7 +1,7 @@
 import { type SideContent, sideContent } from '@portal/domain/branding/brand-content';
 import { labsDestination } from '@portal/domain/navigation/labs-destination';
 import { userBlockScrolls } from '@portal/domain/navigation/user-block';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { useLogout } from '../../api/auth';
 import { useAuthorizedImage } from '../../components/camera/use-authorized-image';
@@ -183,20 +183,22 @@ function UserBlock({
   return (
     <div className="shell-user" ref={menu.containerRef}>
       <div id={menuId} className="shell-popover shell-popover--up" hidden={!menu.open}>
-        <ul className="shell-popover__list">
-          <li>
-            <Link className="shell-popover__item" to={items.settings?.to ?? '/'}>
-              <NavIcon name="settings" />
-              Settings
-            </Link>
-          </li>
-          <li>
-            <button type="button" className="shell-popover__item" onClick={onLogout}>
-              <NavIcon name="logout" />
-              Logout
-            </button>
-          </li>
-        </ul>
+        {menu.open ? (
+          <ul className="shell-popover__list">
+            <li>
+              <Link className="shell-popover__item" to={items.settings?.to ?? '/'}>
+                <NavIcon name="settings" />
+                Settings
+              </Link>
+            </li>
+            <li>
+              <button type="button" className="shell-popover__item" onClick={onLogout}>
+                <NavIcon name="logout" />
+                Logout
+              </button>
+            </li>
+          </ul>
+        ) : null}
       </div>
       <button
         ref={menu.buttonRef}
@@ -217,7 +219,7 @@ function UserBlock({
   );
 }
 
-function Sidebar({
+const Sidebar = memo(function Sidebar({
   user,
   items,
   links,
@@ -261,17 +263,21 @@ function Sidebar({
               <NavIcon name="chevron" className="nav-icon shell-nav__chevron" />
             </button>
             <ul id={moreId} className="shell-nav__sub" hidden={!more.open}>
-              <li>
-                <NavLink className="shell-nav__link" to={items.providers?.to ?? '/'}>
-                  <NavIcon name="providers" />
-                  <span>Providers</span>
-                </NavLink>
-              </li>
-              {links.map((link) => (
-                <li key={link._id}>
-                  <ExternalLink link={link} className="shell-nav__link" />
-                </li>
-              ))}
+              {more.open ? (
+                <>
+                  <li>
+                    <NavLink className="shell-nav__link" to={items.providers?.to ?? '/'}>
+                      <NavIcon name="providers" />
+                      <span>Providers</span>
+                    </NavLink>
+                  </li>
+                  {links.map((link) => (
+                    <li key={link._id}>
+                      <ExternalLink link={link} className="shell-nav__link" />
+                    </li>
+                  ))}
+                </>
+              ) : null}
             </ul>
           </li>
         </ul>
@@ -280,10 +286,10 @@ function Sidebar({
       <UserBlock user={user} items={items} onLogout={onLogout} />
     </aside>
   );
-}
+});
 
 /** Phones and tablets: brand, bell and the header dropdown (001 §2 Header dropdown). */
-function MobileHeader({
+const MobileHeader = memo(function MobileHeader({
   user,
   items,
   links,
@@ -323,41 +329,52 @@ function MobileHeader({
         </button>
       </div>
       <nav id={menuId} className="shell-dropdown" aria-label="Menu" hidden={!menu.open}>
-        <div className="shell-dropdown__user">
-          <Avatar user={user} />
-          <div className="shell-dropdown__who">
-            <UserText user={user} />
-            <IdentityBadge user={user} />
-          </div>
-        </div>
-        <ul className="shell-dropdown__list">
-          {pick(items, HEADER_MENU).map((item) => (
-            <li key={item.key}>
-              <NavLink className="shell-dropdown__item" to={item.to} end={item.end}>
-                <NavIcon name={item.icon} />
-                <ItemLabel item={item} />
-              </NavLink>
-            </li>
-          ))}
-          {links.map((link) => (
-            <li key={link._id}>
-              <ExternalLink link={link} className="shell-dropdown__item" />
-            </li>
-          ))}
-          <li>
-            <button type="button" className="shell-dropdown__item" onClick={onLogout}>
-              <NavIcon name="logout" />
-              Logout
-            </button>
-          </li>
-        </ul>
-        {side ? <BrandSideCard content={side} /> : null}
+        {/* the closed menus keep their element (the buttons' aria-controls) and render nothing inside */}
+        {menu.open ? (
+          <>
+            <div className="shell-dropdown__user">
+              <Avatar user={user} />
+              <div className="shell-dropdown__who">
+                <UserText user={user} />
+                <IdentityBadge user={user} />
+              </div>
+            </div>
+            <ul className="shell-dropdown__list">
+              {pick(items, HEADER_MENU).map((item) => (
+                <li key={item.key}>
+                  <NavLink className="shell-dropdown__item" to={item.to} end={item.end}>
+                    <NavIcon name={item.icon} />
+                    <ItemLabel item={item} />
+                  </NavLink>
+                </li>
+              ))}
+              {links.map((link) => (
+                <li key={link._id}>
+                  <ExternalLink link={link} className="shell-dropdown__item" />
+                </li>
+              ))}
+              <li>
+                <button type="button" className="shell-dropdown__item" onClick={onLogout}>
+                  <NavIcon name="logout" />
+                  Logout
+                </button>
+              </li>
+            </ul>
+            {side ? <BrandSideCard content={side} /> : null}
+          </>
+        ) : null}
       </nav>
     </header>
   );
-}
+});
 
-function MobileFooter({ items, hidden }: { items: Record<string, NavItem>; hidden: boolean }) {
+const MobileFooter = memo(function MobileFooter({
+  items,
+  hidden,
+}: {
+  items: Record<string, NavItem>;
+  hidden: boolean;
+}) {
   return (
     <nav className={`shell-footer${hidden ? ' is-hidden' : ''}`} aria-label="Shortcuts">
       <ul className="shell-footer__list">
@@ -372,7 +389,7 @@ function MobileFooter({ items, hidden }: { items: Record<string, NavItem>; hidde
       </ul>
     </nav>
   );
-}
+});
 
 /**
  * The signed-in shell (001 §2 Navigation): on desktop (>= 1024 px) the side navigation with the user block and
@@ -395,15 +412,20 @@ function SignedInLayout({ user }: { user: Patient }) {
   const desktop = useIsDesktop();
   const { scrolled, hidden } = useScrollState();
   const matches = useMatches();
-  const logout = useLogout();
+  const { mutate: logOut } = useLogout();
   const latestPanelId = useLatestLabPanelId(user._id, Boolean(user.feature_flags?.labs2));
   const messagesUnread = useMessagesUnread(user._id);
   const fullWidth = matches.some((match) => (match.handle as ScreenHandle | undefined)?.fullWidth);
 
-  const items = navItems(user, { latestPanelId, messagesUnread });
-  const links = moreMenuLinks(organization);
-  const side = sideContent(user.organization, organization);
-  const onLogout = () => logout.mutate();
+  // the navigation is most of the shell's elements: kept the same while the page's reads arrive (each answer
+  // renders the layout again), its parts are memoized and skip those renders
+  const items = useMemo(
+    () => navItems(user, { latestPanelId, messagesUnread }),
+    [user, latestPanelId, messagesUnread],
+  );
+  const links = useMemo(() => moreMenuLinks(organization), [organization]);
+  const side = useMemo(() => sideContent(user.organization, organization), [user.organization, organization]);
+  const onLogout = useCallback(() => logOut(), [logOut]);
 
   return (
     <div
