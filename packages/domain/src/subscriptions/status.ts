@@ -1,4 +1,5 @@
 import type { SubscriptionStatus } from '../contracts/subscription';
+import { MONTH_ABBREVIATIONS } from '../format/month-names';
 import { titleCase } from '../format/text';
 
 /** Statuses shown under another name (001 §4 "Subscription statuses and labels"); the rest are title-cased. */
@@ -145,8 +146,6 @@ export function emptyTabText(tab: Exclude<SubscriptionTab, 'all'>): string {
   return `There's no ${tab} subscriptions.`;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** A day of the month with its English ordinal suffix: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st... ('Do'). */
 export function ordinal(day: number): string {
   const teen = day % 100 >= 11 && day % 100 <= 13;
@@ -157,5 +156,5 @@ export function ordinal(day: number): string {
 /** A billing date as 'MMM Do, YYYY' ('Mar 29th, 2027'), on its UTC calendar day like the reschedule window. */
 export function formatBillingDate(date: Date | number): string {
   const d = new Date(date);
-  return `${MONTHS[d.getUTCMonth()]} ${ordinal(d.getUTCDate())}, ${d.getUTCFullYear()}`;
+  return `${MONTH_ABBREVIATIONS[d.getUTCMonth()]} ${ordinal(d.getUTCDate())}, ${d.getUTCFullYear()}`;
 }

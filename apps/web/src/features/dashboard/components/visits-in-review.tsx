@@ -1,10 +1,9 @@
+import { formatLongDate } from '@portal/domain/format/month-names';
 import { visitReviewPath } from '@portal/domain/visits/visit-review';
 import { AWAITING_PHYSICIAN_REVIEW } from '@portal/domain/visits/visits-in-review';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { visitsInReviewQueryOptions } from '../lib/visits-in-review';
-
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** Visits in Review (001 §2): submitted visits awaiting a physician, shown only when there are some. */
 export function VisitsInReview({ userId }: { userId: string }) {
@@ -21,7 +20,8 @@ export function VisitsInReview({ userId }: { userId: string }) {
             <div>
               <p className="visits-review__name">{visit.productName ?? 'Online visit'}</p>
               <p className="visits-review__date">
-                Submitted <time dateTime={visit.submittedAt}>{DATE.format(new Date(visit.submittedAt))}</time>
+                Submitted{' '}
+                <time dateTime={visit.submittedAt}>{formatLongDate(new Date(visit.submittedAt))}</time>
               </p>
             </div>
             <span className="visits-review__status">{AWAITING_PHYSICIAN_REVIEW}</span>

@@ -1,4 +1,5 @@
 import type { Intake } from '@portal/domain/contracts/intake';
+import { formatLongDate } from '@portal/domain/format/month-names';
 import { isObjectId } from '@portal/domain/ids';
 import { identityBadge, verificationStatusOf } from '@portal/domain/verification/badge';
 import {
@@ -46,7 +47,6 @@ export const VISIT_NOT_SUBMITTED_TEXT =
 export const VISIT_LOAD_ERROR = 'We could not load this visit. Please try again.';
 export const SECTION_LOAD_ERROR = 'We could not load these answers. Please try again.';
 
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 const NOT_ANSWERED = 'Not answered';
 
 /**
@@ -127,7 +127,7 @@ function Review({
     <DetailFrame back={back} labelledBy="visit-review-title">
       <header className="visit-review__header">
         <p className="visit-review__eyebrow">
-          {visitName} · Submitted <time dateTime={submitted}>{DATE.format(new Date(submitted))}</time>
+          {visitName} · Submitted <time dateTime={submitted}>{formatLongDate(new Date(submitted))}</time>
           {visit.physician_review ? null : <> · {AWAITING_PHYSICIAN_REVIEW}</>}
         </p>
         <h1 className="detail-page__title" id="visit-review-title">

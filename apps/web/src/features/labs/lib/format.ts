@@ -1,19 +1,5 @@
+import { MONTH_NAMES } from '@portal/domain/format/month-names';
 import { ordinal } from '@portal/domain/subscriptions/status';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** A date as labs show it (002 §9): "MMMM Do YYYY" in local time, e.g. "June 10th 2026"; '' when unreadable. */
 export function formatLabDate(value: string | null | undefined): string {
@@ -22,5 +8,5 @@ export function formatLabDate(value: string | null | undefined): string {
   const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = bare ? new Date(Number(bare[1]), Number(bare[2]) - 1, Number(bare[3])) : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return `${MONTHS[date.getMonth()]} ${ordinal(date.getDate())} ${date.getFullYear()}`;
+  return `${MONTH_NAMES[date.getMonth()]} ${ordinal(date.getDate())} ${date.getFullYear()}`;
 }

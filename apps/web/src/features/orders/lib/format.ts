@@ -1,7 +1,6 @@
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { formatShortDate } from '@portal/domain/format/month-names';
 
 /** "Nov 14, 2026". */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+  return formatShortDate(new Date(iso));
 }

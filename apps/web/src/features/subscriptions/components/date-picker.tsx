@@ -1,4 +1,5 @@
 import { type CalendarDate, parseDate } from '@internationalized/date';
+import { MONTH_NAMES } from '@portal/domain/format/month-names';
 import {
   Button,
   Calendar,
@@ -11,26 +12,12 @@ import {
 } from 'react-aria-components';
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** 'Monday, March 29, 2027': how a day is named to assistive technology (the calendar's cell label). */
 export function dayLabel(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return `${WEEKDAY_NAMES[day]}, ${MONTHS[m - 1]} ${d}, ${y}`;
+  return `${WEEKDAY_NAMES[day]}, ${MONTH_NAMES[m - 1]} ${d}, ${y}`;
 }
 
 /**

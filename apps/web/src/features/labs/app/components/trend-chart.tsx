@@ -1,4 +1,5 @@
 import type { LabBiomarkerDetail } from '@portal/domain/contracts/labs';
+import { MONTH_ABBREVIATIONS } from '@portal/domain/format/month-names';
 import { displayValue, RANGE_COLORS } from '@portal/domain/labs/ranges';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +8,6 @@ import { classificationText, type LayerBand } from './marker-ranges';
 
 export type TrendPoint = LabBiomarkerDetail['history']['points'][number];
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY_MS = 86_400_000;
 const HEIGHT = 240;
 const MARGIN = { top: 32, right: 20, bottom: 40, left: 52 };
@@ -19,7 +19,7 @@ export function trendDate(value: string): Date {
 }
 
 /** An axis date, short enough for a phone: "Jun 21 2026". */
-const axisDate = (d: Date) => `${MONTHS[d.getMonth()]} ${d.getDate()} ${d.getFullYear()}`;
+const axisDate = (d: Date) => `${MONTH_ABBREVIATIONS[d.getMonth()]} ${d.getDate()} ${d.getFullYear()}`;
 
 /** A tick step of 1, 2, 2.5 or 5 times a power of ten, near `raw`. */
 function niceStep(raw: number): number {
