@@ -97,12 +97,13 @@ function areaShellChunk(id: string, ctx: ModuleGraph): string | null {
  * Domain rules the entry no longer carries (decision 049) that lazy screens of several areas import (the visit
  * review's sections and the consultation's stages: the dashboard, the visit review, the consultation shell;
  * the plans' pricing: the dashboard's protocols, the consultation's and the shop's checkouts; the identity
- * badges: the signed-in shell, the visit review and the care workspace's labels).
+ * badges: the signed-in shell, the visit review and the care workspace's labels; the month names: the dashboard,
+ * orders, subscriptions' billing dates and labs).
  * Left to rolldown they got a chunk of their own or the consultation shell's, a file more for the dashboard;
  * in the chunk every area shell loads they cost no request.
  */
 const SHELLS_COMMON_PINNED =
-  /[\\/]packages[\\/]domain[\\/]src[\\/](visits[\\/]visit-review|consultation[\\/]stages|pricing[\\/]plan-pricing|verification[\\/]badge)\.ts$/;
+  /[\\/]packages[\\/]domain[\\/]src[\\/](visits[\\/]visit-review|consultation[\\/]stages|pricing[\\/]plan-pricing|verification[\\/]badge|format[\\/]month-names)\.ts$/;
 
 /** The modules of the /login route that React Router loads: the auth shell and the login form. */
 const LOGIN_ROUTE =

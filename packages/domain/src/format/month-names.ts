@@ -19,8 +19,21 @@ export const MONTH_NAMES = [
   'December',
 ] as const;
 
-/** 'Jan' ... 'Dec', as en-US writes a short month. */
-export const MONTH_ABBREVIATIONS = MONTH_NAMES.map((name) => name.slice(0, 3));
+/** 'Jan' ... 'Dec', as en-US writes a short month (a literal: a call here would keep the module from tree-shaking). */
+export const MONTH_ABBREVIATIONS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
 
 /** "November 28, 2026" on the browser's calendar day (en-US, month long). */
 export function formatLongDate(date: Date): string {
