@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/a11y';
 import { PortalApi } from './support/api';
 import {
@@ -29,6 +31,16 @@ afterAll(async () => {
 
 const history = (page: Page) => page.getByRole('log', { name: 'Message history' });
 
+/** The built file that holds the clinic workspace's shell (the build's module-files.json). */
+function careShellFile(): string {
+  const files = path.join(inject('buildDir'), 'apps/web/dist/.vite/module-files.json');
+  const file = (JSON.parse(readFileSync(files, 'utf8')) as Record<string, string>)[
+    'src/app/shells/care-shell.tsx'
+  ];
+  if (!file) throw new Error('The build has no file for the care shell');
+  return file;
+}
+
 describe('chat between a patient and the care team', () => {
   it('both sides write in real time, with a file each, typing, Seen, the dot and the notification (1280 and 390 px)', async () => {
     const email = uniqueEmail('chat');
@@ -48,8 +60,15 @@ describe('chat between a patient and the care team', () => {
       // the patient writes first, with a photo
       await keepFailure(patient.page, 'chat-patient-first', async () => {
         await logIn(patient.page, email, 'Secret123', /\/dashboard\//);
+        const scripts: string[] = [];
+        patient.page.on('request', (request) => {
+          if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+        });
         await patient.page.goto(url(`/dashboard/${patientApi.userId}/messages`));
         await patient.page.getByRole('heading', { name: 'No messages yet' }).waitFor();
+        // the chat's pieces the workspace shares (message blocks, contracts) come without the workspace itself
+        expect(scripts.length).toBeGreaterThan(0);
+        expect(scripts).not.toContain(`/${careShellFile()}`);
         await patient.page.getByRole('button', { name: 'Attach a file' }).click();
         const dialog = patient.page.getByRole('dialog', { name: 'Attach a file' });
         await dialog.getByLabel('File to attach').setInputFiles({

@@ -31,6 +31,9 @@ const AREA_SHELL = /[\\/]src[\\/]app[\\/]shells[\\/](signed-in|care|focus|consul
  */
 const FOCUS_SCREEN =
   /[\\/]src[\\/]features[\\/](shop[\\/]pages[\\/]shop-page|labs[\\/]pages[\\/]lab-instructions-page|subscriptions[\\/]pages[\\/]schedule-subscription-page|identity[\\/]pages[\\/]schedule-coaching-page|appointments[\\/]pages[\\/](schedule-onboarding|appointment-callback)-page)\.tsx$/;
+/** The clinic's workspace: its shell, its screens (care-screens.ts) and its features. */
+const CARE_SIDE =
+  /[\\/]src[\\/](app[\\/]shells[\\/]care-shell\.tsx|app[\\/]care-screens\.ts|features[\\/]care[\\/])/;
 /** The /login route's side: the auth shell and its screens, which must not load an area's chunk. */
 const ENTRY_SIDE = /[\\/]src[\\/](app[\\/]shells[\\/]auth-shell\.tsx$|features[\\/]auth[\\/])/;
 
@@ -89,6 +92,9 @@ function areaShellChunk(id: string, ctx: ModuleGraph): string | null {
   if (areas.length > 1 || shells.has('auth')) return 'shells-common';
   const [only] = areas;
   if (only === 'focus') return 'focus-shell';
+  // shared by the clinic's workspace and a patient's screen (the messages' blocks, the common contracts): in
+  // the care shell's chunk, the patient's screen loaded and ran the whole workspace shell with it
+  if (only === 'care' && [...roots].some((root) => !CARE_SIDE.test(root))) return null;
   const focusScreenToo = [...roots].some((root) => FOCUS_SCREEN.test(root));
   return focusScreenToo ? 'shells-common' : `${only}-shell`;
 }

@@ -19,6 +19,15 @@ describe("messageTime ('MMM Do, h:mm A', 001 §9)", () => {
     expect(messageTime(at)).toBe(messageTime(at, zone));
   });
 
+  it('reads the viewer’s own clock as Intl does in that zone, every 97 minutes of a year', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const start = Date.UTC(2026, 0, 1);
+    for (let t = start; t < start + 366 * 86_400_000; t += 97 * 60_000) {
+      const at = new Date(t);
+      expect(messageTime(at)).toBe(messageTime(at, zone));
+    }
+  });
+
   it('moves to the zone’s calendar date', () => {
     const at = new Date('2026-01-01T00:00:00Z');
     expect(messageTime(at, 'UTC')).toBe('Jan 1st, 12:00 AM');
