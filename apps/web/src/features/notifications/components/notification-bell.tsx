@@ -127,45 +127,37 @@ export function NotificationBell() {
         aria-label="Unread notifications"
         hidden={!open}
       >
-        {/* filled only while open: every page's first frames skip the list they cannot show */}
-        {open ? (
-          <>
-            <div className="notification-bell__scroller" ref={setScroller}>
-              {visible.length > 0 ? (
-                <ul className="notifications-list notifications-list--compact">
-                  {visible.map((n) => (
-                    <NotificationItem key={n._id} notification={n} now={now} onOpen={openNotification} />
-                  ))}
-                </ul>
-              ) : data || isError ? (
-                <p className="notification-bell__empty">You're all caught up!</p>
-              ) : null}
-              <div ref={sentinel} className="notification-bell__sentinel" />
-            </div>
-            <div className="notification-bell__actions">
-              <button
-                type="button"
-                className="notification-bell__action"
-                disabled={unread === 0 || markAll.isPending}
-                onClick={() => markAll.mutate()}
-              >
-                Mark all as read
-              </button>
-              <Link
-                className="notification-bell__action"
-                to={`/dashboard/${encodeURIComponent(user._id)}/settings/notifications`}
-              >
-                Manage Notifications
-              </Link>
-              <Link
-                className="notification-bell__action notification-bell__action--primary"
-                to="/notifications"
-              >
-                View All
-              </Link>
-            </div>
-          </>
-        ) : null}
+        <div className="notification-bell__scroller" ref={setScroller}>
+          {visible.length > 0 ? (
+            <ul className="notifications-list notifications-list--compact">
+              {visible.map((n) => (
+                <NotificationItem key={n._id} notification={n} now={now} onOpen={openNotification} />
+              ))}
+            </ul>
+          ) : data || isError ? (
+            <p className="notification-bell__empty">You're all caught up!</p>
+          ) : null}
+          <div ref={sentinel} className="notification-bell__sentinel" />
+        </div>
+        <div className="notification-bell__actions">
+          <button
+            type="button"
+            className="notification-bell__action"
+            disabled={unread === 0 || markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
+            Mark all as read
+          </button>
+          <Link
+            className="notification-bell__action"
+            to={`/dashboard/${encodeURIComponent(user._id)}/settings/notifications`}
+          >
+            Manage Notifications
+          </Link>
+          <Link className="notification-bell__action notification-bell__action--primary" to="/notifications">
+            View All
+          </Link>
+        </div>
       </section>
     </div>
   );
