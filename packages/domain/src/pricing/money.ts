@@ -1,3 +1,8 @@
+import { CURRENCY } from '../constants';
+
+/** The symbol prices are written with, for the portal's currency (constants' CURRENCY). */
+const SYMBOL: Record<typeof CURRENCY, string> = { USD: '$' };
+
 /** Converts integer cents to dollars (display only: cents / 100). */
 export function centsToDollars(cents: number): number {
   return cents / 100;
@@ -9,7 +14,7 @@ export function formatUsd(cents: number): string {
   const rounded = Math.round(Math.abs(value));
   const dollars = String(Math.floor(rounded / 100)).replace(THOUSANDS, ',');
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  return `${sign}$${dollars}.${String(rounded % 100).padStart(2, '0')}`;
+  return `${sign}${SYMBOL[CURRENCY]}${dollars}.${String(rounded % 100).padStart(2, '0')}`;
 }
 
 /** The places a thousands comma goes in a run of digits. */
