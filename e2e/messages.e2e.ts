@@ -41,6 +41,40 @@ function careShellFile(): string {
   return file;
 }
 
+/**
+ * The packages the patient's Messages page loads before its first frame: those of the files its own file
+ * imports statically, directly or through others (the build's manifest and chunk-packages.json).
+ */
+function messagesPageFirstLoadPackages(): Set<string> {
+  const vite = path.join(inject('buildDir'), 'apps/web/dist/.vite');
+  const manifest = JSON.parse(readFileSync(path.join(vite, 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const packages = JSON.parse(readFileSync(path.join(vite, 'chunk-packages.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  visit('src/features/messages/pages/messages-page.tsx');
+  if (seen.size < 2) throw new Error('The build has no Messages page');
+  return new Set([...seen].flatMap((key) => packages[manifest[key]!.file] ?? []));
+}
+
+describe('the Messages page first load', () => {
+  it('brings React and the query library but not the schema library, which waits for the real-time client', () => {
+    const packages = messagesPageFirstLoadPackages();
+    expect(packages).toContain('react-dom');
+    expect(packages).toContain('@tanstack/query-core');
+    expect(packages).not.toContain('zod');
+  });
+});
+
 describe('chat between a patient and the care team', () => {
   it('both sides write in real time, with a file each, typing, Seen, the dot and the notification (1280 and 390 px)', async () => {
     const email = uniqueEmail('chat');

@@ -200,6 +200,20 @@ export default defineConfig(({ mode }) => ({
               if (id.startsWith(appRoot))
                 files[path.relative(appRoot, id).split(path.sep).join('/')] = chunk.fileName;
         this.emitFile({ type: 'asset', fileName: '.vite/module-files.json', source: JSON.stringify(files) });
+        // the packages each file carries, so a test can hold a library (the schemas') off a screen's first load
+        const packages: Record<string, string[]> = {};
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk')
+            packages[chunk.fileName] = [
+              ...new Set(
+                chunk.moduleIds.flatMap((id) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1] ?? []),
+              ),
+            ];
+        this.emitFile({
+          type: 'asset',
+          fileName: '.vite/chunk-packages.json',
+          source: JSON.stringify(packages),
+        });
       },
     },
   ],

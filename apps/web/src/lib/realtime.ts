@@ -97,15 +97,18 @@ export type ChannelHandlers = Record<string, (data: unknown) => void>;
  * Listens to `handlers`' events on `channel` once it is joined, and calls `onJoin` when it is joined and
  * again each time the connection comes back after a break: the database is the source of truth, so the screen
  * reads again whatever it may have missed meanwhile. Nothing when `channel` is null. Says whether the channel
- * is live; a connection that cannot be made leaves the screen to its own refreshes ('offline').
+ * is live; a connection that cannot be made leaves the screen to its own refreshes ('offline'). `ready`, when
+ * given, is awaited with the client before the channel is joined: what the handlers need and the screen's first
+ * frame does not (the events' schemas) loads beside the real-time client, and no event can come before it.
  */
 export function useChannelEvents(
   channel: string | null,
   handlers: ChannelHandlers,
   onJoin?: () => void,
+  ready?: () => Promise<unknown>,
 ): ChannelStatus {
-  const latest = useRef({ handlers, onJoin });
-  latest.current = { handlers, onJoin };
+  const latest = useRef({ handlers, onJoin, ready });
+  latest.current = { handlers, onJoin, ready };
   const events = Object.keys(handlers).sort().join(',');
   const [status, setStatus] = useState<ChannelStatus>('connecting');
   useEffect(() => {
@@ -113,8 +116,8 @@ export function useChannelEvents(
     let cancelled = false;
     let cleanup = () => {};
     setStatus('connecting');
-    realtimeClient().then(
-      (pusher) => {
+    Promise.all([realtimeClient(), latest.current.ready?.()]).then(
+      ([pusher]) => {
         if (cancelled) return;
         listeners.set(channel, (listeners.get(channel) ?? 0) + 1);
         const subscription = pusher.subscribe(channel);

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MessageBlock,
-  plainTextOfBlocks,
-  safeImageUrl,
-  safeLinkUrl,
-  youtubeEmbedUrl,
-  youtubeId,
-} from './blocks';
+import { safeImageUrl, safeLinkUrl, youtubeEmbedUrl, youtubeId } from './block-links';
+import { MessageBlock, plainTextOfBlocks } from './blocks';
 
 describe('safeLinkUrl', () => {
   it.each([

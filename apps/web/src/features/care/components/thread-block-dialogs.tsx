@@ -1,4 +1,5 @@
-import { ActionBlock, ListBlock, type MessageBlock, safeLinkUrl } from '@portal/domain/messaging/blocks';
+import { safeLinkUrl } from '@portal/domain/messaging/block-links';
+import { ActionBlock, ListBlock, type MessageBlock } from '@portal/domain/messaging/blocks';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';

@@ -1,11 +1,6 @@
 import type { Message, MessageFile } from '@portal/domain/contracts/messaging';
-import {
-  type MessageBlock,
-  safeImageUrl,
-  safeLinkUrl,
-  youtubeEmbedUrl,
-  youtubeId,
-} from '@portal/domain/messaging/blocks';
+import { safeImageUrl, safeLinkUrl, youtubeEmbedUrl, youtubeId } from '@portal/domain/messaging/block-links';
+import type { MessageBlock } from '@portal/domain/messaging/blocks';
 import { messageTime } from '@portal/domain/messaging/format';
 import { useState } from 'react';
 import { fetchMessageFile } from '../../../api/care/inbox';

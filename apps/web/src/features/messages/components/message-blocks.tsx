@@ -1,5 +1,5 @@
+import { safeImageUrl, safeLinkUrl, youtubeEmbedUrl, youtubeId } from '@portal/domain/messaging/block-links';
 import type { MessageBlock } from '@portal/domain/messaging/blocks';
-import { safeImageUrl, safeLinkUrl, youtubeEmbedUrl, youtubeId } from '@portal/domain/messaging/blocks';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { NewTabNote } from '../../../components/ui/hidden-suffix';

@@ -1,14 +1,10 @@
+import type { Conversation, Message } from '@portal/domain/contracts/messaging';
 import {
-  type Conversation,
   conversationChannel,
   MESSAGE_EVENT,
-  type Message,
-  MessageEvent,
   READ_EVENT,
-  ReadState,
   TYPING_EVENT,
-  TypingEvent,
-} from '@portal/domain/contracts/messaging';
+} from '@portal/domain/messaging/channels';
 import { typingVisibleUntil } from '@portal/domain/messaging/composer';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -23,6 +19,15 @@ import {
 import { getOrganizationId } from '../../../lib/brand';
 import { useChannelEvents } from '../../../lib/realtime';
 import { isOwnMessage, mergeMessages } from './merge-messages';
+
+/**
+ * The events' schemas, loaded beside the real-time client (the channel is joined once both are in): they bring
+ * the schema library, which the page's first frame does not need.
+ */
+let eventSchemas: typeof import('@portal/domain/contracts/messaging') | undefined;
+const loadEventSchemas = async () => {
+  eventSchemas ??= await import('@portal/domain/contracts/messaging');
+};
 
 /** Pages read back at most to join a newest page to what was shown before a long break. */
 const GAP_PAGES_MAX = 10;
@@ -141,7 +146,7 @@ export function useConversation(userId: string) {
     conversationId ? conversationChannel(conversationId) : null,
     {
       [MESSAGE_EVENT]: (data) => {
-        const parsed = MessageEvent.safeParse(data);
+        const parsed = eventSchemas!.MessageEvent.safeParse(data);
         // too big for the event, or a shape this page does not know: the page says what is new
         if (!parsed.success || 'partial' in parsed.data) {
           readNewest();
@@ -157,17 +162,18 @@ export function useConversation(userId: string) {
         if (!own) setTyping(null);
       },
       [TYPING_EVENT]: (data) => {
-        const parsed = TypingEvent.safeParse(data);
+        const parsed = eventSchemas!.TypingEvent.safeParse(data);
         if (!parsed.success || !parsed.data.is_admin || parsed.data.sender_id === userId) return;
         if (parsed.data.conversation_id !== conversationId) return;
         setTyping({ name: parsed.data.display_name, until: typingVisibleUntil(Date.now()) });
       },
       [READ_EVENT]: (data) => {
-        const parsed = ReadState.safeParse(data);
+        const parsed = eventSchemas!.ReadState.safeParse(data);
         if (parsed.success) applyReadState(queryClient, userId, parsed.data);
       },
     },
     readNewest,
+    loadEventSchemas,
   );
 
   useEffect(() => {

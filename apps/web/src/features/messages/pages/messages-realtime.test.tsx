@@ -1,4 +1,4 @@
-import { conversationChannel } from '@portal/domain/contracts/messaging';
+import { conversationChannel } from '@portal/domain/messaging/channels';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelHandlers } from '../../../lib/realtime';
@@ -10,23 +10,36 @@ const channel = vi.hoisted(() => ({
   name: null as string | null,
   handlers: {} as Record<string, (data: unknown) => void>,
   onJoin: undefined as (() => void) | undefined,
+  ready: undefined as (() => Promise<unknown>) | undefined,
 }));
 
 vi.mock('../../../lib/realtime', () => ({
   realtimeSocketId: () => 'socket-1.2',
-  useChannelEvents: (name: string | null, handlers: ChannelHandlers, onJoin?: () => void) => {
+  useChannelEvents: (
+    name: string | null,
+    handlers: ChannelHandlers,
+    onJoin?: () => void,
+    ready?: () => Promise<unknown>,
+  ) => {
     channel.name = name;
     channel.handlers = handlers;
     channel.onJoin = onJoin;
+    channel.ready = ready;
     return name ? 'live' : 'connecting';
   },
 }));
 
 const PAGE = `/dashboard/${USER_ID}/messages`;
 const findLog = () => screen.findByRole('log', { name: 'Message history' });
-/** The page once its conversation is loaded (and so its channel named). */
+/**
+ * The page once its conversation is loaded (and so its channel named) and what its handlers need is in: the
+ * real hook joins the channel, and so hears events, only once `ready` has resolved.
+ */
 const loaded = async () => {
   await waitFor(() => expect(channel.name).toBe(conversationChannel(CONVERSATION_ID)));
+  await act(async () => {
+    await channel.ready?.();
+  });
   return findLog();
 };
 const emit = (event: string, data: unknown) => act(() => channel.handlers[event]!(data));
