@@ -9,7 +9,7 @@ import {
   visibleWidgets,
 } from '@portal/domain/dashboard/widgets';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { coachingAppointmentsQueryOptions } from '../../../api/appointments';
 import { subscriptionsQueryOptions } from '../../../api/subscriptions';
 import { useBrand } from '../../../lib/brand';
@@ -99,7 +99,9 @@ export function DashboardWidgets({ user, onCustomize }: { user: Patient; onCusto
   // Widgets appear together once every look-up that decides them has answered (or failed): one by one, each
   // arriving widget would push the ones after it down. Until then skeleton cells hold the grid's place.
   // Once settled the grid stays: a failed look-up that runs again (a new observer mounting) must not bring the
-  // skeleton back.
+  // skeleton back. The grid is first drawn in a transition, which React renders in slices between which the
+  // browser can answer a tap: rendered at once, a first load's dozen widgets held the main thread for one
+  // long task.
   const settling =
     subscriptions.isPending ||
     (coaching !== null && appointments.isPending) ||
@@ -108,8 +110,10 @@ export function DashboardWidgets({ user, onCustomize }: { user: Patient; onCusto
     catalogue.isPending ||
     inReview.isPending;
   const [settled, setSettled] = useState(false);
-  if (!settling && !settled) setSettled(true);
-  if (!settled && settling) return <DashboardWidgetsSkeleton />;
+  useEffect(() => {
+    if (!settling && !settled) startTransition(() => setSettled(true));
+  }, [settling, settled]);
+  if (!settled) return <DashboardWidgetsSkeleton />;
 
   const render = (widget: DashboardWidget, wide: boolean): ReactNode => {
     switch (widget) {
