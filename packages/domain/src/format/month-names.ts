@@ -35,6 +35,20 @@ export const MONTH_ABBREVIATIONS = [
   'Dec',
 ] as const;
 
+/** 'Sunday' ... 'Saturday', by `Date.getDay()`. */
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** 'Sun' ... 'Sat', as en-US writes a short weekday. */
+export const WEEKDAY_ABBREVIATIONS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
 /** "November 28, 2026" on the browser's calendar day (en-US, month long). */
 export function formatLongDate(date: Date): string {
   return `${MONTH_NAMES[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;

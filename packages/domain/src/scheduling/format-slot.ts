@@ -1,3 +1,10 @@
+import {
+  MONTH_ABBREVIATIONS,
+  MONTH_NAMES,
+  WEEKDAY_ABBREVIATIONS,
+  WEEKDAY_NAMES,
+} from '../format/month-names';
+import { readUsZone } from './us-zones';
 import { wallTimeAt } from './zoned-time';
 
 /** Zone used when the patient's own is unknown: the clinic's coaching times are given in Pacific time (001 §4). */
@@ -19,10 +26,24 @@ function formatter(key: string, options: () => Intl.DateTimeFormatOptions): Intl
 }
 
 /**
+ * The wall clock of a main US zone at an instant, as a Date whose UTC fields read it; null for other zones,
+ * which Intl formats (us-zones.ts says why).
+ */
+function usLocalTime(instant: Date, timeZone: string): Date | null {
+  const zone = readUsZone(instant, timeZone);
+  return zone ? new Date(instant.getTime() + zone.offset * 60_000) : null;
+}
+
+/**
  * "Monday, March 2 at 9:00 AM PST" in the given zone; "Monday, March 2, 2026 at 9:00 AM PST" with the year,
  * for e-mails, which are kept and read long after they were sent.
  */
 export function formatCallTime(instant: Date, timeZone: string, opts: { withYear?: boolean } = {}): string {
+  const local = usLocalTime(instant, timeZone);
+  if (local) {
+    const year = opts.withYear ? `, ${local.getUTCFullYear()}` : '';
+    return `${WEEKDAY_NAMES[local.getUTCDay()]}, ${MONTH_NAMES[local.getUTCMonth()]} ${local.getUTCDate()}${year} at ${formatSlotTime(instant, timeZone, true)}`;
+  }
   const day = formatter(`day|${opts.withYear ? 'y' : ''}|${timeZone}`, () => ({
     timeZone,
     weekday: 'long',
@@ -35,6 +56,14 @@ export function formatCallTime(instant: Date, timeZone: string, opts: { withYear
 
 /** "9:00 AM", or "9:00 AM PST" with the zone's short name. */
 export function formatSlotTime(instant: Date, timeZone: string, withZone = false): string {
+  const zone = readUsZone(instant, timeZone);
+  if (zone) {
+    const local = new Date(instant.getTime() + zone.offset * 60_000);
+    const hour = local.getUTCHours();
+    const minute = String(local.getUTCMinutes()).padStart(2, '0');
+    const time = `${hour % 12 || 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
+    return withZone ? `${time} ${zone.name}` : time;
+  }
   return formatter(`time|${withZone ? 'z' : ''}|${timeZone}`, () => ({
     timeZone,
     hour: 'numeric',
@@ -45,6 +74,9 @@ export function formatSlotTime(instant: Date, timeZone: string, withZone = false
 
 /** "Mon, Mar 2" in the given zone. */
 export function formatSlotDay(instant: Date, timeZone: string): string {
+  const local = usLocalTime(instant, timeZone);
+  if (local)
+    return `${WEEKDAY_ABBREVIATIONS[local.getUTCDay()]}, ${MONTH_ABBREVIATIONS[local.getUTCMonth()]} ${local.getUTCDate()}`;
   return formatter(`slot-day|${timeZone}`, () => ({
     timeZone,
     weekday: 'short',

@@ -1,3 +1,5 @@
+import { readUsZone } from './us-zones';
+
 /** A wall-clock reading: calendar date and time of day, without a zone. */
 export interface WallTime {
   year: number;
@@ -38,6 +40,16 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
+/** The zone's offset at an instant as Intl reads it (the main US zones are read by rule first: us-zones.ts). */
+function intlOffset(instant: Date, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!);
+  return Math.round((asUtc - instant.getTime()) / 60_000);
+}
+
 /**
  * Offsets by zone and quarter hour. Every zone's changes fall on a quarter hour (all US ones on the hour), so
  * one reading of the zone's rules per quarter hour serves every instant in it; slot generation reads the wall
@@ -55,12 +67,7 @@ function offsetOfQuarter(quarter: number, timeZone: string): number {
   let offset = zone.get(quarter);
   if (offset === undefined) {
     const instant = new Date(quarter * QUARTER_HOUR);
-    const parts: Record<string, number> = {};
-    for (const part of formatterFor(timeZone).formatToParts(instant)) {
-      if (part.type !== 'literal') parts[part.type] = Number(part.value);
-    }
-    const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!);
-    offset = Math.round((asUtc - instant.getTime()) / 60_000);
+    offset = readUsZone(instant, timeZone)?.offset ?? intlOffset(instant, timeZone);
     if (zone.size > 100_000) zone.clear();
     zone.set(quarter, offset);
   }

@@ -1,5 +1,5 @@
 import { type CalendarDate, parseDate } from '@internationalized/date';
-import { MONTH_NAMES } from '@portal/domain/format/month-names';
+import { MONTH_NAMES, WEEKDAY_NAMES } from '@portal/domain/format/month-names';
 import {
   Button,
   Calendar,
@@ -10,8 +10,6 @@ import {
   CalendarHeaderCell,
   Heading,
 } from 'react-aria-components';
-
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** 'Monday, March 29, 2027': how a day is named to assistive technology (the calendar's cell label). */
 export function dayLabel(iso: string): string {
