@@ -1,3 +1,4 @@
+import { intakeTemplateUrl, productTemplatesUrl } from '@portal/domain/dashboard/visit-templates';
 import { requireOrganizationId, seg } from '../lib/api-client';
 
 /**
@@ -17,9 +18,11 @@ export const patientOrdersPath = (userId: string) =>
   `/orders/${seg(requireOrganizationId())}/patient/${seg(userId)}`;
 
 export const intakeTemplatePath = (templateId: string) =>
-  `/intake-template/${seg(requireOrganizationId())}/template/${seg(templateId)}`;
+  intakeTemplateUrl(requireOrganizationId(), templateId);
 
-export const productTemplatesPath = () => `/product-templates/${seg(requireOrganizationId())}/many`;
+/** GET /product-templates/{org}/many?ids=..., by the address the server's follow-up reads of a batch use. */
+export const productTemplatesPath = (ids: readonly string[]) =>
+  productTemplatesUrl(requireOrganizationId(), ids);
 
 export const PRODUCTS_PATH = '/v2/products';
 

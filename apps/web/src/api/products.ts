@@ -84,10 +84,7 @@ export function getProductTemplates(
   signal?: AbortSignal,
 ): Promise<ProductTemplate[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return apiRequest<ProductTemplate[]>(productTemplatesPath(), {
-    query: { ids: ids.join(',') },
-    signal,
-  });
+  return apiRequest<ProductTemplate[]>(productTemplatesPath(ids), { signal });
 }
 
 /** A landing's product (the endpoint answers the whole template; routing reads only the fields typed above). */

@@ -1,9 +1,11 @@
 import { NOTIFICATIONS_PAGE_SIZE } from '@portal/domain/constants';
 import type { Intake } from '@portal/domain/contracts/intake';
+import { VISIT_FOLLOW_UPS, type VisitFollowUp } from '@portal/domain/dashboard/visit-templates';
 import { VERIFICATION_ALERT_TEXTS } from '@portal/domain/verification/alert';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { intake } from '../test/fixtures/funnel';
+import { batching } from '../lib/api-client';
+import { intake, intakeTemplate, productTemplate } from '../test/fixtures/funnel';
 import {
   json,
   mockApi,
@@ -146,7 +148,7 @@ describe('the first load of a signed-in page', () => {
     expect(asked(orders)).toHaveLength(1);
   });
 
-  it("reads the templates of the patient's visits as soon as the visits are back, before the record", async () => {
+  it("names the templates of the patient's visits as follow-ups of the visits reads, and the page takes them", async () => {
     reloaded({ verificationStatus: 'verified', verification_status: 'verified', verified: true });
     const record = heldRecord();
     const submitted = intake({
@@ -158,23 +160,62 @@ describe('the first load of a signed-in page', () => {
       _id: '5ab0000000000000000000a2',
       intake_template: '5ab0000000000000000000c1',
     });
-    const templates = `GET /product-templates/${ORG_ID}/many?ids=5ab0000000000000000000b1`;
-    const intakeTemplate = `GET /intake-template/${ORG_ID}/template/5ab0000000000000000000c1`;
-    const requests = mockApi({
-      [PATIENT]: record.answer,
-      [`GET /intakes/${ORG_ID}/patient/${USER_ID}`]: json(200, [submitted]),
-      [`GET /intakes/${ORG_ID}/patient/${USER_ID}/incomplete`]: json(200, [unfinished]),
-      [`GET /product-templates/${ORG_ID}/many`]: json(200, []),
-    });
-    const asked = (key: string) => requests.filter((r) => `${r.method} ${r.path}` === key);
-    renderRoute(`/dashboard/${USER_ID}/profile`);
-    // both asked while the record is still out: not after the page's code has asked for the visits
-    await waitFor(() => expect(asked(templates)).toHaveLength(1));
-    await waitFor(() => expect(asked(intakeTemplate)).toHaveLength(1));
-    record.release();
-    await screen.findByRole('heading', { name: 'Visits in Review' });
-    // the Continue card's template is taken from the read made ahead
-    expect(asked(intakeTemplate)).toHaveLength(1);
+    const answers: Record<string, unknown> = {
+      [`/intakes/${ORG_ID}/patient/${USER_ID}`]: [submitted],
+      [`/intakes/${ORG_ID}/patient/${USER_ID}/incomplete`]: [unfinished],
+    };
+    // the server's side of a batch: each read answered, and the follow-ups a visits read names
+    type BatchRead = { url: string; follow?: VisitFollowUp };
+    const answer = (url: string) =>
+      url in answers ? { status: 200, body: answers[url] } : { status: 404, body: { text: 'NotFound' } };
+    const batches: BatchRead[][] = [];
+    batching.enabled = true;
+    try {
+      const requests = mockApi({
+        [PATIENT]: record.answer,
+        'POST /v2/batch': (request) => {
+          const reads = (request.body as { requests: BatchRead[] }).requests;
+          batches.push(reads);
+          const follow = reads.flatMap(({ url, follow }) =>
+            follow ? VISIT_FOLLOW_UPS[follow](ORG_ID, answers[url] as Intake[]) : [],
+          );
+          return json(200, {
+            responses: reads.map(({ url }) => answer(url)),
+            follow_ups: follow.map((url) => ({ url, ...answer(url) })),
+          });
+        },
+        [`GET /product-templates/${ORG_ID}/many`]: json(200, []),
+      });
+      answers[`/product-templates/${ORG_ID}/many?ids=5ab0000000000000000000b1`] = [
+        productTemplate({ _id: '5ab0000000000000000000b1' }),
+      ];
+      answers[`/intake-template/${ORG_ID}/template/5ab0000000000000000000c1`] = intakeTemplate({
+        _id: '5ab0000000000000000000c1',
+      });
+      renderRoute(`/dashboard/${USER_ID}/profile`);
+      // named while the record is still out
+      await waitFor(() =>
+        expect(batches.flat()).toEqual(
+          expect.arrayContaining([
+            { method: 'GET', url: `/intakes/${ORG_ID}/patient/${USER_ID}`, follow: 'review-templates' },
+            {
+              method: 'GET',
+              url: `/intakes/${ORG_ID}/patient/${USER_ID}/incomplete`,
+              follow: 'continue-templates',
+            },
+          ]),
+        ),
+      );
+      record.release();
+      await screen.findByRole('heading', { name: 'Visits in Review' });
+      // the templates came with the visits: the page asked for none of them
+      const templateReads = [...requests.map((r) => r.path), ...batches.flat().map((r) => r.url)].filter(
+        (path) => path.includes('template'),
+      );
+      expect(templateReads).toEqual([]);
+    } finally {
+      batching.enabled = false;
+    }
   });
 
   it("reads the shell's bell and Messages dot beside the record, and the shell takes their answers", async () => {

@@ -303,6 +303,52 @@ describe('reads made ahead', () => {
     }
   });
 
+  it('names the follow-up reads of a read in its batch and keeps their answers for the next screen', async () => {
+    batching.enabled = true;
+    try {
+      signIn();
+      const requests = mockApi({
+        'POST /v2/batch': json(200, {
+          responses: [
+            { status: 200, body: [{ _id: 'visit' }] },
+            { status: 200, body: { b: 2 } },
+          ],
+          follow_ups: [
+            { url: '/intake-template/o/template/t1', status: 200, body: { _id: 't1' } },
+            {
+              url: '/intake-template/o/template/gone',
+              status: 404,
+              body: { text: 'NotFound', message: 'x' },
+            },
+          ],
+        }),
+        'GET /intake-template/o/template/gone': json(200, { _id: 'gone' }),
+        'GET /intake-template/o/template/t1': json(200, { _id: 'read again' }),
+      });
+      readAhead(() =>
+        Promise.all([apiRequest('/visits', { follow: 'continue-templates' }), apiRequest('/b')]),
+      );
+      await expect(apiRequest('/visits')).resolves.toEqual([{ _id: 'visit' }]);
+      expect(requests[0]?.body).toEqual({
+        requests: [
+          { method: 'GET', url: '/visits', follow: 'continue-templates' },
+          { method: 'GET', url: '/b' },
+        ],
+      });
+      // kept by address, taken once; a follow-up that failed is read afresh
+      await expect(apiRequest('/intake-template/o/template/t1')).resolves.toEqual({ _id: 't1' });
+      await expect(apiRequest('/intake-template/o/template/gone')).resolves.toEqual({ _id: 'gone' });
+      await expect(apiRequest('/intake-template/o/template/t1')).resolves.toEqual({ _id: 'read again' });
+      expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /v2/batch',
+        'GET /intake-template/o/template/gone',
+        'GET /intake-template/o/template/t1',
+      ]);
+    } finally {
+      batching.enabled = false;
+    }
+  });
+
   it('gives a settled answer made ahead synchronously, once, and nothing before it has come back', async () => {
     signIn();
     let answer = () => {};

@@ -1,3 +1,4 @@
+import type { VisitFollowUp } from '@portal/domain/dashboard/visit-templates';
 import { ENTRY_MESSAGES } from '@portal/domain/entry-messages';
 import { ApiError, ERROR_TEXT, toApiError } from './api-error';
 import { getOrganizationId } from './brand';
@@ -23,6 +24,11 @@ export interface RequestOptions {
   /** Headers of this call besides the ones every call carries (e.g. `Idempotency-Key`). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * For a read of visits sent in a batch: the reads the server makes from its answer at once (the dashboard's
+   * templates). Their answers are kept like reads made ahead, for the screen that asks for them next.
+   */
+  follow?: VisitFollowUp;
 }
 
 /** Encodes one path segment. */
@@ -248,15 +254,31 @@ function flush() {
   const [only] = items;
   if (items.length === 1 && only) return sendAlone(only);
   if (items.length === 0) return;
+  const token = getToken();
   apiFetch('/v2/batch', {
     method: 'POST',
-    body: { requests: items.map((i) => ({ method: 'GET', url: i.url })) },
+    body: {
+      requests: items.map((i) => ({
+        method: 'GET',
+        url: i.url,
+        ...(i.options.follow ? { follow: i.options.follow } : {}),
+      })),
+    },
     handleUnauthorized: false,
   })
     .then(readBody)
     .then((result) => {
-      const responses = (result as { responses?: { status: number; body: unknown }[] })?.responses;
+      const { responses, follow_ups } = (result ?? {}) as {
+        responses?: { status: number; body: unknown }[];
+        follow_ups?: { url: string; status: number; body: unknown }[];
+      };
       if (!Array.isArray(responses) || responses.length !== items.length) throw new Error('Malformed batch');
+      // kept before the reads settle, so what runs on their answers finds them
+      for (const followUp of Array.isArray(follow_ups) ? follow_ups : []) {
+        if (followUp.status < 200 || followUp.status >= 300 || ahead.has(followUp.url)) continue;
+        const value = followUp.body;
+        ahead.set(followUp.url, { at: Date.now(), token, read: Promise.resolve(value), settled: { value } });
+      }
       items.forEach((item, index) => {
         const answer = responses[index]!;
         settle(item, answer.status, answer.body);

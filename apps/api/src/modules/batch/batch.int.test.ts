@@ -8,7 +8,10 @@ let org: string;
 let alice: Awaited<ReturnType<typeof signupPatient>>;
 let bob: Awaited<ReturnType<typeof signupPatient>>;
 
-type Batch = { responses: { status: number; body: unknown }[] };
+type Batch = {
+  responses: { status: number; body: unknown }[];
+  follow_ups?: { url: string; status: number; body: unknown }[];
+};
 
 const batch = (token: string | null, urls: string[]) =>
   t.app.inject({
@@ -91,5 +94,59 @@ describe('POST /v2/batch', () => {
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(responses[2]).toEqual(responses[0]);
     expect(responses[0]!.body).toEqual(json<Batch>(once).responses[0]!.body);
+  });
+
+  it('makes the reads a visits read names to follow, as soon as the visits are in, each checked as if alone', async () => {
+    const templates = await rows<{ id: string; slug: string }>(
+      t.database,
+      sql`select id, slug from intake_templates where organization_id = ${org} and slug = 'generic-rapamycin'`,
+    );
+    const templateId = templates[0]!.id;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/users/${org}/user/${alice.id}/template/${templateId}`,
+      headers: bearer(alice.token),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+
+    const incomplete = `/intakes/${org}/patient/${alice.id}/incomplete`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/batch',
+      headers: bearer(alice.token),
+      payload: {
+        requests: [
+          { method: 'GET', url: incomplete, follow: 'continue-templates' },
+          { method: 'GET', url: '/v2/notifications?page=1' },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { responses, follow_ups } = json<Batch>(res);
+    expect(responses.map((r) => r.status)).toEqual([200, 200]);
+    const url = `/intake-template/${org}/template/${templateId}`;
+    expect(follow_ups?.map((f) => [f.url, f.status])).toEqual([[url, 200]]);
+    const alone = await t.app.inject({ url, headers: bearer(alice.token) });
+    expect(follow_ups![0]!.body).toEqual(alone.json());
+
+    // another patient's visits answer 403: nothing follows from them
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v2/batch',
+      headers: bearer(bob.token),
+      payload: { requests: [{ method: 'GET', url: incomplete, follow: 'continue-templates' }] },
+    });
+    expect(json<Batch>(refused).responses[0]!.status).toBe(403);
+    expect(json<Batch>(refused).follow_ups).toBeUndefined();
+  });
+
+  it('refuses a follow-up it does not know with a 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/batch',
+      headers: bearer(alice.token),
+      payload: { requests: [{ method: 'GET', url: '/v2/notifications', follow: 'every-template' }] },
+    });
+    expect(res.statusCode).toBe(400);
   });
 });

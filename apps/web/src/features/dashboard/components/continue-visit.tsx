@@ -1,6 +1,7 @@
 import { progressPercent } from '@portal/domain/consultation/question-progress';
 import type { Intake } from '@portal/domain/contracts/intake';
 import type { IntakeTemplate } from '@portal/domain/contracts/intake-template';
+import { continueTemplateIds, openVisits } from '@portal/domain/dashboard/visit-templates';
 import { splitIncompleteVisits } from '@portal/domain/dashboard/widgets';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +14,6 @@ import { Modal } from '../../../components/ui/modal';
 import { SidePanel } from '../../../components/ui/side-panel';
 import type { Patient } from '../../../lib/patient';
 import { resumeVisitPath } from '../lib/resume-visit';
-import { continueTemplateIds, openVisits } from '../lib/visit-templates';
 import './continue-visit.css';
 
 export interface IncompleteVisit {

@@ -1,10 +1,10 @@
 import type { Intake } from '@portal/domain/contracts/intake';
+import { reviewTemplateIds, submittedVisits } from '@portal/domain/dashboard/visit-templates';
 import { visitsInReview } from '@portal/domain/visits/visits-in-review';
 import { queryOptions } from '@tanstack/react-query';
 import { getProductTemplates } from '../../../api/products';
 import { dashboardKeys } from '../../../api/view-keys';
 import { getPatientIntakes } from './patient-intakes';
-import { reviewTemplateIds, submittedVisits } from './visit-templates';
 
 export interface VisitInReview {
   id: string;
