@@ -13,23 +13,20 @@ const ZONES = [
 ];
 const HOUR = 3_600_000;
 
+const intlFormat = (timeZone: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, ...options });
+
 /** What Intl (the runtime's zone data) says of a zone at an instant: offset in minutes and short name. */
 function intlReading(zone: string) {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    timeZoneName: 'short',
-  });
+  const offsetFormat = intlFormat(zone, { timeZoneName: 'longOffset' });
+  const nameFormat = intlFormat(zone, { timeZoneName: 'short' });
+  const part = (format: Intl.DateTimeFormat, instant: Date) =>
+    format.formatToParts(instant).find((p) => p.type === 'timeZoneName')!.value;
   return (instant: Date) => {
-    const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
-    const asUtc = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour! % 24, +parts.minute!);
-    const floored = Math.floor(instant.getTime() / 60_000) * 60_000;
-    return { offset: Math.round((asUtc - floored) / 60_000), name: parts.timeZoneName };
+    // 'GMT-08:00', or 'GMT' for UTC itself
+    const [, sign, hours, minutes] = /^GMT(?:([+-])(\d\d):(\d\d))?$/.exec(part(offsetFormat, instant))!;
+    const offset = sign ? (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) : 0;
+    return { offset, name: part(nameFormat, instant) };
   };
 }
 
@@ -74,32 +71,11 @@ describe('readUsZone', () => {
 
 describe('call and slot times in the main US zones', () => {
   it.each(ZONES)('are written in %s exactly as Intl writes them', (zone) => {
-    const day = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      weekday: 'long',
-      month: 'long',
-      day: 'numeric',
-    });
-    const dayWithYear = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      weekday: 'long',
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-    });
-    const time = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' });
-    const timeWithZone = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    const slotDay = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-    });
+    const day = intlFormat(zone, { weekday: 'long', month: 'long', day: 'numeric' });
+    const dayWithYear = intlFormat(zone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+    const time = intlFormat(zone, { hour: 'numeric', minute: '2-digit' });
+    const timeWithZone = intlFormat(zone, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+    const slotDay = intlFormat(zone, { weekday: 'short', month: 'short', day: 'numeric' });
     // every 7 h 13 min over two years: every hour of the day, minute and weekday comes round
     for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2028, 0, 1); t += 7 * HOUR + 13 * 60_000 + 17_000) {
       const at = new Date(t);
