@@ -6,7 +6,7 @@ import type {
 } from '@portal/domain/contracts/messaging';
 import { attachmentKind } from '@portal/domain/messaging/composer';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
+import { apiRequest, requireOrganizationId, seg, takeSettledAhead } from '../lib/api-client';
 import { realtimeSocketId } from '../lib/realtime';
 import { PATIENT_CONVERSATIONS_PATH } from './shell-reads';
 
@@ -26,6 +26,9 @@ export function patientConversationQueryOptions(userId: string) {
   return queryOptions({
     queryKey: conversationKeys.ofPatient(userId),
     queryFn: ({ signal }) => getPatientConversation(signal),
+    // read ahead by the route guard on a first load: when it is back, the first frame draws the Messages dot
+    // and the Messages page's history from it rather than a frame later
+    initialData: () => takeSettledAhead<PatientConversations>(PATIENT_CONVERSATIONS_PATH),
   });
 }
 

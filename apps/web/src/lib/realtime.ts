@@ -90,6 +90,25 @@ export function realtimeSocketId(): string | undefined {
  */
 const listeners = new Map<string, number>();
 
+/**
+ * Runs `fn` after the browser's next paint (a frame, then a task): immediately after, without the frame, where
+ * there is no rendering (tests). Returns a cancel.
+ */
+function afterNextPaint(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(fn, 0);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(fn, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /** Handlers of a channel's events, each given the event's data. */
 export type ChannelHandlers = Record<string, (data: unknown) => void>;
 
@@ -116,55 +135,62 @@ export function useChannelEvents(
     let cancelled = false;
     let cleanup = () => {};
     setStatus('connecting');
-    Promise.all([realtimeClient(), latest.current.ready?.()]).then(
-      ([pusher]) => {
-        if (cancelled) return;
-        listeners.set(channel, (listeners.get(channel) ?? 0) + 1);
-        const subscription = pusher.subscribe(channel);
-        const bound = events
-          .split(',')
-          .filter(Boolean)
-          .map((event) => {
-            const handler = (data: unknown) => latest.current.handlers[event]?.(data);
-            subscription.bind(event, handler);
-            return [event, handler] as const;
-          });
-        const joined = () => {
-          currentSocketId = pusher.connection.socket_id;
-          setStatus('live');
-          latest.current.onJoin?.();
-        };
-        const refused = () => setStatus('offline');
-        const onState = ({ current }: { current: string }) => {
-          // back after a break: pusher-js joins the channel again, and `joined` reads what was missed
-          if (current === 'unavailable' || current === 'failed' || current === 'disconnected')
-            setStatus('offline');
-          if (current === 'connected') currentSocketId = pusher.connection.socket_id;
-        };
-        subscription.bind('pusher:subscription_succeeded', joined);
-        subscription.bind('pusher:subscription_error', refused);
-        pusher.connection.bind('state_change', onState);
-        // another screen already joined it: its success will not be announced again
-        if (subscription.subscribed) joined();
-        cleanup = () => {
-          subscription.unbind('pusher:subscription_succeeded', joined);
-          subscription.unbind('pusher:subscription_error', refused);
-          for (const [event, handler] of bound) subscription.unbind(event, handler);
-          pusher.connection.unbind('state_change', onState);
-          const left = (listeners.get(channel) ?? 1) - 1;
-          if (left > 0) listeners.set(channel, left);
-          else {
-            listeners.delete(channel);
-            pusher.unsubscribe(channel);
-          }
-        };
-      },
-      () => {
-        if (!cancelled) setStatus('offline');
-      },
-    );
+    const join = () =>
+      Promise.all([realtimeClient(), latest.current.ready?.()]).then(
+        ([pusher]) => {
+          if (cancelled) return;
+          listeners.set(channel, (listeners.get(channel) ?? 0) + 1);
+          const subscription = pusher.subscribe(channel);
+          const bound = events
+            .split(',')
+            .filter(Boolean)
+            .map((event) => {
+              const handler = (data: unknown) => latest.current.handlers[event]?.(data);
+              subscription.bind(event, handler);
+              return [event, handler] as const;
+            });
+          const joined = () => {
+            currentSocketId = pusher.connection.socket_id;
+            setStatus('live');
+            latest.current.onJoin?.();
+          };
+          const refused = () => setStatus('offline');
+          const onState = ({ current }: { current: string }) => {
+            // back after a break: pusher-js joins the channel again, and `joined` reads what was missed
+            if (current === 'unavailable' || current === 'failed' || current === 'disconnected')
+              setStatus('offline');
+            if (current === 'connected') currentSocketId = pusher.connection.socket_id;
+          };
+          subscription.bind('pusher:subscription_succeeded', joined);
+          subscription.bind('pusher:subscription_error', refused);
+          pusher.connection.bind('state_change', onState);
+          // another screen already joined it: its success will not be announced again
+          if (subscription.subscribed) joined();
+          cleanup = () => {
+            subscription.unbind('pusher:subscription_succeeded', joined);
+            subscription.unbind('pusher:subscription_error', refused);
+            for (const [event, handler] of bound) subscription.unbind(event, handler);
+            pusher.connection.unbind('state_change', onState);
+            const left = (listeners.get(channel) ?? 1) - 1;
+            if (left > 0) listeners.set(channel, left);
+            else {
+              listeners.delete(channel);
+              pusher.unsubscribe(channel);
+            }
+          };
+        },
+        () => {
+          if (!cancelled) setStatus('offline');
+        },
+      );
+    // The client and the schemas are fetched once the screen has painted: started by the first render's
+    // effects they went out before its first paint and took the line's bandwidth from what it paints.
+    const waiting = afterNextPaint(() => {
+      if (!cancelled) void join();
+    });
     return () => {
       cancelled = true;
+      waiting();
       cleanup();
     };
   }, [channel, events]);

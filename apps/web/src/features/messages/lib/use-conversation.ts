@@ -31,6 +31,8 @@ const loadEventSchemas = async () => {
 
 /** Pages read back at most to join a newest page to what was shown before a long break. */
 const GAP_PAGES_MAX = 10;
+/** A newest page read this recently is not read again when the page opens. */
+const JUST_READ_MS = 5_000;
 /** After a refused read receipt, the next mouse movement waits this long before asking again. */
 const READ_RETRY_MS = 10_000;
 
@@ -68,7 +70,9 @@ export function useConversation(userId: string) {
   const query = useQuery({
     ...patientConversationQueryOptions(userId),
     staleTime: 0,
-    refetchOnMount: 'always',
+    // Opening the page reads the newest page again, unless it was read a moment ago (the first load's read
+    // ahead): joining the channel reads it again anyway once live.
+    refetchOnMount: (q) => Date.now() - q.state.dataUpdatedAt > JUST_READ_MS,
   });
   const conversation = pickConversation(query.data, getOrganizationId());
   const conversationId = conversation?._id ?? null;
