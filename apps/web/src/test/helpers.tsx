@@ -125,10 +125,13 @@ export const SANDBOX_MERCHANT = {
   tokens_url: '/sandbox/payments/tokens',
 } as const;
 
+/** GET /organization/{id}/settings/integration: the real-time client's settings. */
+const REALTIME_SETTINGS = /^\/organization\/[^/]+\/settings\/integration$/;
+
 /**
  * Replaces fetch with a responder keyed by "METHOD /path" (query ignored); unknown calls get 404.
- * Returns the list of requests made (analytics events and the card field's merchant call only when the test
- * names their route).
+ * Returns the list of requests made (analytics events, the real-time client's settings and the card field's
+ * merchant call only when the test names their route).
  */
 export function mockApi(routesByKey: Record<string, Responder | Response>): RecordedRequest[] {
   const requests: RecordedRequest[] = [];
@@ -144,6 +147,10 @@ export function mockApi(routesByKey: Record<string, Responder | Response>): Reco
     const handler = routesByKey[`${request.method} ${url.pathname}`];
     // Analytics events go out beside most actions; a test sees them only when it names their route.
     if (!handler && url.pathname.endsWith('/analytics/events')) return new Response(null, { status: 204 });
+    // The real-time client's settings are read after a listening screen's first paint, at no fixed point among
+    // its other calls: a test sees the read only when it names the route (unnamed, there is no real time).
+    if (!handler && REALTIME_SETTINGS.test(url.pathname))
+      return json(404, { text: 'NotFound', message: 'Not found' });
     // Every card field reads the clinic's merchant details: the sandbox's, unless the test names the route.
     if (!handler && request.method === 'GET' && url.pathname === MERCHANT_PATH)
       return json(200, SANDBOX_MERCHANT);
