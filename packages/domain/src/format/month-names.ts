@@ -49,6 +49,11 @@ export const WEEKDAY_NAMES = [
 /** 'Sun' ... 'Sat', as en-US writes a short weekday. */
 export const WEEKDAY_ABBREVIATIONS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
+/** "9:05 AM", "12:30 PM": a wall-clock hour (0-23) and minute as en-US writes them (hour numeric, 2-digit minute). */
+export function formatClockTime(hour: number, minute: number): string {
+  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
 /** "November 28, 2026" on the browser's calendar day (en-US, month long). */
 export function formatLongDate(date: Date): string {
   return `${MONTH_NAMES[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;

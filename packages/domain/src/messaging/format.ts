@@ -1,4 +1,4 @@
-import { MONTH_ABBREVIATIONS } from '../format/month-names';
+import { formatClockTime, MONTH_ABBREVIATIONS } from '../format/month-names';
 import { wallTimeAt } from '../scheduling/zoned-time';
 import { ordinal } from '../subscriptions/status';
 
@@ -20,7 +20,5 @@ function localWallTime(instant: Date) {
 export function messageTime(instant: Date, timeZone?: string): string {
   if (Number.isNaN(instant.getTime())) return '';
   const w = timeZone ? wallTimeAt(instant, timeZone) : localWallTime(instant);
-  const hour = w.hour % 12 || 12;
-  const minute = String(w.minute).padStart(2, '0');
-  return `${MONTH_ABBREVIATIONS[w.month - 1]} ${ordinal(w.day)}, ${hour}:${minute} ${w.hour < 12 ? 'AM' : 'PM'}`;
+  return `${MONTH_ABBREVIATIONS[w.month - 1]} ${ordinal(w.day)}, ${formatClockTime(w.hour, w.minute)}`;
 }

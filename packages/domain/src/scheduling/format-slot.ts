@@ -1,4 +1,5 @@
 import {
+  formatClockTime,
   MONTH_ABBREVIATIONS,
   MONTH_NAMES,
   WEEKDAY_ABBREVIATIONS,
@@ -26,12 +27,12 @@ function formatter(key: string, options: () => Intl.DateTimeFormatOptions): Intl
 }
 
 /**
- * The wall clock of a main US zone at an instant, as a Date whose UTC fields read it; null for other zones,
- * which Intl formats (us-zones.ts says why).
+ * The wall clock of a main US zone at an instant, as a Date whose UTC fields read it, with the zone's short
+ * name; null for other zones, which Intl formats (us-zones.ts says why).
  */
-function usLocalTime(instant: Date, timeZone: string): Date | null {
+function usLocalTime(instant: Date, timeZone: string): { local: Date; name: string } | null {
   const zone = readUsZone(instant, timeZone);
-  return zone ? new Date(instant.getTime() + zone.offset * 60_000) : null;
+  return zone ? { local: new Date(instant.getTime() + zone.offset * 60_000), name: zone.name } : null;
 }
 
 /**
@@ -39,7 +40,7 @@ function usLocalTime(instant: Date, timeZone: string): Date | null {
  * for e-mails, which are kept and read long after they were sent.
  */
 export function formatCallTime(instant: Date, timeZone: string, opts: { withYear?: boolean } = {}): string {
-  const local = usLocalTime(instant, timeZone);
+  const local = usLocalTime(instant, timeZone)?.local;
   if (local) {
     const year = opts.withYear ? `, ${local.getUTCFullYear()}` : '';
     return `${WEEKDAY_NAMES[local.getUTCDay()]}, ${MONTH_NAMES[local.getUTCMonth()]} ${local.getUTCDate()}${year} at ${formatSlotTime(instant, timeZone, true)}`;
@@ -56,13 +57,10 @@ export function formatCallTime(instant: Date, timeZone: string, opts: { withYear
 
 /** "9:00 AM", or "9:00 AM PST" with the zone's short name. */
 export function formatSlotTime(instant: Date, timeZone: string, withZone = false): string {
-  const zone = readUsZone(instant, timeZone);
-  if (zone) {
-    const local = new Date(instant.getTime() + zone.offset * 60_000);
-    const hour = local.getUTCHours();
-    const minute = String(local.getUTCMinutes()).padStart(2, '0');
-    const time = `${hour % 12 || 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
-    return withZone ? `${time} ${zone.name}` : time;
+  const us = usLocalTime(instant, timeZone);
+  if (us) {
+    const time = formatClockTime(us.local.getUTCHours(), us.local.getUTCMinutes());
+    return withZone ? `${time} ${us.name}` : time;
   }
   return formatter(`time|${withZone ? 'z' : ''}|${timeZone}`, () => ({
     timeZone,
@@ -74,7 +72,7 @@ export function formatSlotTime(instant: Date, timeZone: string, withZone = false
 
 /** "Mon, Mar 2" in the given zone. */
 export function formatSlotDay(instant: Date, timeZone: string): string {
-  const local = usLocalTime(instant, timeZone);
+  const local = usLocalTime(instant, timeZone)?.local;
   if (local)
     return `${WEEKDAY_ABBREVIATIONS[local.getUTCDay()]}, ${MONTH_ABBREVIATIONS[local.getUTCMonth()]} ${local.getUTCDate()}`;
   return formatter(`slot-day|${timeZone}`, () => ({

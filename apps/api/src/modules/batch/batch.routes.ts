@@ -5,12 +5,6 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/errors';
 
-/**
- * POST /v2/batch: several GETs of this API in one round trip, for a page's first load (the dashboard asks
- * for a dozen small reads at once). Each read runs through the whole pipeline as if it came on its own —
- * authentication, the central access check, audit, rate limits — with the caller's own credentials, so a
- * batch can reach nothing its reads could not reach one by one. Answers come back in request order.
- */
 type Answer = { status: number; json: string; body: string | null };
 
 /**
@@ -33,6 +27,12 @@ async function followUpsOf(
   return answered.map(({ json }, i) => `{"url":${JSON.stringify(urls[i])},${json.slice(1)}`);
 }
 
+/**
+ * POST /v2/batch: several GETs of this API in one round trip, for a page's first load (the dashboard asks
+ * for a dozen small reads at once). Each read runs through the whole pipeline as if it came on its own —
+ * authentication, the central access check, audit, rate limits — with the caller's own credentials, so a
+ * batch can reach nothing its reads could not reach one by one. Answers come back in request order.
+ */
 export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/batch',
