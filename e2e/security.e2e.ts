@@ -69,6 +69,8 @@ describe('two-factor sign-in', () => {
       await codesRegion.waitFor();
       const recovery = (await codesRegion.locator('code').allInnerTexts()).map((c) => c.trim());
       expect(recovery).toHaveLength(10);
+      // the success toast's viewport is a chunk of its own: checked once it is on the page, not as it arrives
+      await page.getByText('Two-factor sign-in is on.').waitFor();
       await expectAccessible(page, 'settings: recovery codes');
       await section.getByRole('button', { name: 'I have saved my codes' }).click();
       await expect.poll(() => section.getByText(/10 of 10 recovery codes left/).isVisible()).toBe(true);

@@ -41,7 +41,9 @@ interface ModuleGraph {
   getModuleInfo(id: string): {
     importers: readonly string[];
     dynamicImporters: readonly string[];
+    importedIds: readonly string[];
     isEntry: boolean;
+    code: string | null;
   } | null;
 }
 
@@ -86,7 +88,7 @@ function areaShellChunk(id: string, ctx: ModuleGraph): string | null {
   const shells = shellsReaching(id, ctx, shellsMemo);
   if (shells.has('entry')) return null;
   const areas = [...shells].filter((shell) => shell !== 'auth');
-  if (areas.length === 0) return null;
+  if (areas.length === 0) return smallSharedByScreens(id, ctx) ? 'shells-common' : null;
   // a module of an area shell that signup's or the password reset's screens import too: they load the
   // shared chunk (one file) rather than every area's pieces
   if (areas.length > 1 || shells.has('auth')) return 'shells-common';
@@ -97,6 +99,53 @@ function areaShellChunk(id: string, ctx: ModuleGraph): string | null {
   if (only === 'care' && [...roots].some((root) => !CARE_SIDE.test(root))) return null;
   const focusScreenToo = [...roots].some((root) => FOCUS_SCREEN.test(root));
   return focusScreenToo ? 'shells-common' : `${only}-shell`;
+}
+
+/** The size in bytes (as built, before minifying) under which a module screens share may ride along. */
+const SMALL_SHARED_BYTES = 4500;
+/**
+ * How many features' screens must share such a module: fewer (two) also moved the pieces a pair of features
+ * share, and every signed-in page paid 4-9 KB for files only those two load.
+ */
+const SHARING_FEATURES = 3;
+/** The libraries every area shell loads (React and the router with the entry, TanStack Query with shells-common). */
+const LOADED_LIBRARY =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/;
+
+/**
+ * A small module that several patient screens share and that needs nothing the area shells do not already
+ * load: it goes to `shells-common`. Left to rolldown, each set of screens sharing such modules got a chunk of
+ * its own, most under 1 KB (the API resources, the view keys, the dialog pieces, the money and routing
+ * helpers): the dashboard's first load fetched fifteen of them after its shell, each a request on a
+ * six-connection link. In the chunk every area shell loads, they cost a few KB and no request (decision 057).
+ * Remembered per module id; an import cycle counts as "no" while it is being decided.
+ */
+function smallSharedByScreens(id: string, ctx: ModuleGraph): boolean {
+  const known = smallSharedMemo.get(id);
+  if (known !== undefined) return known;
+  smallSharedMemo.set(id, false);
+  const info = ctx.getModuleInfo(id);
+  const roots = [...lazyRoots(id, ctx, rootsMemo)];
+  const shared =
+    info !== null &&
+    !/node_modules/.test(id) &&
+    (info.code?.length ?? Number.POSITIVE_INFINITY) <= SMALL_SHARED_BYTES &&
+    new Set(roots.map(featureOf)).size >= SHARING_FEATURES &&
+    !roots.some((root) => ctx.getModuleInfo(root)?.isEntry || LOGIN_ROUTE.test(root)) &&
+    info.importedIds.every((dep) => alreadyLoadedByShells(dep, ctx));
+  smallSharedMemo.set(id, shared);
+  return shared;
+}
+const smallSharedMemo = new Map<string, boolean>();
+
+/** The feature folder a screen lives in (`features/labs/...` -> labs), else the module itself. */
+const featureOf = (id: string): string => /[\\/]src[\\/]features[\\/]([^\\/]+)/.exec(id)?.[1] ?? id;
+
+/** Whether every area shell's first load already holds a module (so a module of shells-common may import it). */
+function alreadyLoadedByShells(id: string, ctx: ModuleGraph): boolean {
+  if (/node_modules/.test(id)) return LOADED_LIBRARY.test(id);
+  if (shellsReaching(id, ctx, shellsMemo).has('entry')) return true;
+  return areaShellChunk(id, ctx) === 'shells-common';
 }
 
 /**
