@@ -29,6 +29,11 @@ export const SubscriptionProductTemplate = z.object({
   product_images: z.array(z.string()),
   membership: z.string().nullable(),
   attachments: z.array(z.object({ name: z.string(), url: z.string() })),
+  /**
+   * Whether the template is one of the clinic's protocols (a card of protocol selection, its catalogue's
+   * `settings.protocol`): such a subscription is the patient's main protocol (001 §4 label).
+   */
+  protocol: z.boolean().optional(),
 });
 
 export const SubscriptionProductPlan = z.object({

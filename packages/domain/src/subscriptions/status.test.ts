@@ -5,6 +5,7 @@ import {
   emptyTabText,
   formatBillingDate,
   inSubscriptionTab,
+  type ProtocolLike,
   protocolLabel,
   type SubscriptionLike,
   subscriptionActions,
@@ -58,17 +59,34 @@ describe('subscriptionNote', () => {
   });
 });
 
-describe('protocolLabel', () => {
-  it('is Current Protocol only while active', () => {
-    expect(protocolLabel('active')).toBe('Current Protocol');
-    expect(protocolLabel('paused')).toBe('Paused');
-    expect(protocolLabel('rescheduled')).toBe('Paused');
-    expect(protocolLabel('prescription_requested')).toBe('Paused');
+describe('protocolLabel (001 §4: the main protocol only)', () => {
+  type Plan = ProtocolLike['product_plans'][number];
+  const protocol: Plan = { product_template: { protocol: true } };
+  const addOn: Plan = { product_template: { protocol: false } };
+  const sub = (status: SubscriptionStatus, plans: Plan[] = [protocol], type = 'medication') => ({
+    type,
+    status,
+    product_plans: plans,
   });
-  it('is no label where there is no protocol yet or any more', () => {
-    expect(protocolLabel('awaiting_physician_review')).toBeNull();
-    expect(protocolLabel('canceled')).toBeNull();
-    expect(protocolLabel('incomplete_expired')).toBeNull();
+  it('is Current Protocol while active and Paused while paused', () => {
+    expect(protocolLabel(sub('active'))).toBe('Current Protocol');
+    expect(protocolLabel(sub('paused'))).toBe('Paused');
+    expect(protocolLabel(sub('paused_by_reschedule'))).toBe('Paused');
+  });
+  it('is no label for a protocol in any other state, which its status badge names', () => {
+    for (const status of SUBSCRIPTION_STATUSES.filter(
+      (s) => !['active', 'paused', 'paused_by_reschedule'].includes(s),
+    ))
+      expect(protocolLabel(sub(status)), status).toBeNull();
+  });
+  it('is no label for an add-on treatment, a plan without a template or another kind of subscription', () => {
+    expect(protocolLabel(sub('active', [addOn]))).toBeNull();
+    expect(protocolLabel(sub('paused', [{ product_template: null }]))).toBeNull();
+    expect(protocolLabel(sub('active', [{ product_template: {} }]))).toBeNull();
+    expect(protocolLabel(sub('active', [protocol], 'coaching_membership'))).toBeNull();
+  });
+  it('is the protocol label when any plan of the subscription is a protocol', () => {
+    expect(protocolLabel(sub('active', [addOn, protocol]))).toBe('Current Protocol');
   });
 });
 

@@ -61,23 +61,28 @@ export function subscriptionNote(
   }
 }
 
-/** Statuses in which there is no prescribed protocol to speak of yet, or any more. */
-const NO_PROTOCOL: ReadonlySet<SubscriptionStatus> = new Set([
-  'awaiting_physician_review',
-  'created',
-  'incomplete',
-  'incomplete_expired',
-  'canceled',
-  'unpaid',
-]);
+/** The statuses of a protocol the patient has paused (paused_by_reschedule shows as Rescheduled, 001 §4). */
+const PAUSED_PROTOCOL: ReadonlySet<SubscriptionStatus> = new Set(['paused', 'paused_by_reschedule']);
+
+/** What the protocol label reads of a subscription: its kind, status and the templates of its plans. */
+export type ProtocolLike = {
+  type: string;
+  status: SubscriptionStatus;
+  product_plans: readonly { product_template: { protocol?: boolean | undefined } | null }[];
+};
 
 /**
- * The label of the main protocol (001 §4): 'Current Protocol' while active, otherwise 'Paused'. A visit still
- * in review, an unpaid start or a canceled plan is no protocol at all, so it gets no label (null).
+ * The label of the main protocol (001 §4): 'Current Protocol' while active, 'Paused' while paused. Only a
+ * medication subscription of one of the clinic's protocols (a template its catalogue shows as a protocol card)
+ * carries it: an add-on treatment (NAD+, metformin...) is not the patient's protocol. A protocol in any other
+ * state (rescheduled, failed payment, prescription requested, in review, canceled) gets no label: its status
+ * badge says where it stands, and 'Paused' beside a Pause button or a failed payment would be untrue.
  */
-export function protocolLabel(status: SubscriptionStatus): 'Current Protocol' | 'Paused' | null {
-  if (NO_PROTOCOL.has(status)) return null;
-  return status === 'active' ? 'Current Protocol' : 'Paused';
+export function protocolLabel(sub: ProtocolLike): 'Current Protocol' | 'Paused' | null {
+  if (sub.type !== 'medication' || !sub.product_plans.some((p) => p.product_template?.protocol === true))
+    return null;
+  if (sub.status === 'active') return 'Current Protocol';
+  return PAUSED_PROTOCOL.has(sub.status) ? 'Paused' : null;
 }
 
 export type SubscriptionActions = {

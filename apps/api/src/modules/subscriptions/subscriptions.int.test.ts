@@ -190,7 +190,10 @@ describe('GET /users/{org}/user/{patient}/subscriptions', () => {
     expect(listed[0]).toMatchObject({
       _id: created._id,
       status: 'awaiting_physician_review',
-      product_plans: [{ product: genericProduct, product_template: { name: 'Generic Rapamycin' } }],
+      // Generic Rapamycin is a card of protocol selection: the patient's protocol (001 §4 label)
+      product_plans: [
+        { product: genericProduct, product_template: { name: 'Generic Rapamycin', protocol: true } },
+      ],
     });
 
     const foreign = await t.app.inject({ url: url(patient), headers: bearer(other.token) });

@@ -40,6 +40,7 @@ const templateColumns = {
   productImages: productTemplates.productImages,
   membershipId: productTemplates.membershipId,
   attachments: productTemplates.attachments,
+  settings: productTemplates.settings,
 };
 export type TemplateRow = RowOf<typeof templateColumns>;
 
@@ -75,6 +76,7 @@ export function toSubscription(row: SubscriptionRow, templates: Map<string, Temp
               product_images: t.productImages,
               membership: t.membershipId,
               attachments: t.attachments,
+              protocol: t.settings.protocol !== undefined,
             }
           : null,
         product: p.product,

@@ -39,15 +39,14 @@ export function SubscriptionCard({
   const next = sub.billing && NEXT_BILLING.has(sub.status) ? sub.billing.scheduled_date : null;
   // a free trial (002 §3 trial_period_days): nothing is billed until it ends
   const trialEnd = sub.status === 'trialing' ? (sub.trial_end ?? null) : null;
+  const eyebrow = protocolLabel(sub);
 
   return (
     <article className="sub-card" aria-labelledby={headingId}>
       <div className="sub-card__top">
         {image ? <img className="sub-card__image" src={image} alt="" /> : null}
         <div className="sub-card__heading">
-          {sub.type === 'medication' && protocolLabel(sub.status) ? (
-            <p className="sub-card__eyebrow">{protocolLabel(sub.status)}</p>
-          ) : null}
+          {eyebrow ? <p className="sub-card__eyebrow">{eyebrow}</p> : null}
           <h2 className="sub-card__name" id={headingId}>
             <Link
               className="sub-card__link"

@@ -39,6 +39,7 @@ function sub(overrides: Partial<SubscriptionDetails> = {}): SubscriptionDetails 
           product_images: ['/rapa.png'],
           membership: null,
           attachments: [{ name: 'Patient guide', url: 'https://example.com/guide.pdf' }],
+          protocol: true,
         },
         product: 'dddddddddddddddddddddd01',
         quantity: 12,

@@ -108,7 +108,7 @@ function Details({
   const attachments = sub.product_plans.flatMap((p) => p.product_template?.attachments ?? []);
   const image = sub.product_plans[0]?.product_template?.product_images[0];
   const perPeriod = sub.product_plans.reduce((sum, plan) => sum + plan.unit_amount, 0);
-  const eyebrow = sub.type === 'medication' ? protocolLabel(sub.status) : null;
+  const eyebrow = protocolLabel(sub);
 
   /** Shows an action's answer at once, then refreshes this page and the list behind it. */
   function updated(next: SubscriptionDetails) {

@@ -40,6 +40,7 @@ function sub(overrides: Partial<SubscriptionDetails> = {}): SubscriptionDetails 
           product_images: ['/rapa.png'],
           membership: null,
           attachments: [{ name: 'Patient guide', url: 'https://example.com/guide.pdf' }],
+          protocol: true,
         },
         product: 'dddddddddddddddddddddd01',
         quantity: 12,
@@ -89,6 +90,14 @@ const paused = sub({
   billing: { ...sub().billing!, pause_collection: { behavior: 'void', resumes_at: null } },
 });
 const pastDue = sub({ _id: PAST_DUE, status: 'past_due', name: 'Metformin ER' });
+/** An add-on treatment: a medication that is not one of the clinic's protocols. */
+const addOn = (s: SubscriptionDetails): SubscriptionDetails => ({
+  ...s,
+  product_plans: s.product_plans.map((p) => ({
+    ...p,
+    product_template: p.product_template && { ...p.product_template, protocol: false },
+  })),
+});
 
 const LIST = `GET /users/${ORG_ID}/user/${USER_ID}/subscriptions`;
 const PAGE = `/dashboard/${USER_ID}/subscriptions`;
@@ -136,6 +145,8 @@ describe('Subscriptions page', () => {
       `/messages/${USER_ID}/new`,
     );
     expect(within(failed).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    // a protocol whose payment failed is not "Paused": its badge says Failed Payment (001 §4)
+    expect(failed.querySelector('.sub-card__eyebrow')).toBeNull();
     expect(screen.queryByRole('article', { name: 'NAD+ Nasal Spray' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Paused' }));
@@ -147,11 +158,23 @@ describe('Subscriptions page', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Resume', 'Cancel']);
+    expect(within(pausedCard).getByText('Paused', { selector: '.sub-card__eyebrow' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Canceled' }));
     expect(screen.getByText("There's no canceled subscriptions.")).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Show All' }));
     expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it("labels the patient's protocol only: an active add-on treatment gets no label", async () => {
+    const ADD_ON = 'aaaaaaaaaaaaaaaaaaaaaa05';
+    mockApi({ [LIST]: json(200, [sub(), addOn(sub({ _id: ADD_ON, name: 'Acarbose' }))]) });
+    renderRoute(PAGE);
+    const protocol = await screen.findByRole('article', { name: 'Generic Rapamycin' });
+    expect(within(protocol).getByText('Current Protocol')).toBeInTheDocument();
+    const treatment = screen.getByRole('article', { name: 'Acarbose' });
+    expect(within(treatment).getByText('Active')).toBeInTheDocument();
+    expect(treatment.querySelector('.sub-card__eyebrow')).toBeNull();
   });
 
   it('shows a trialing subscription its free trial and when it ends; other subscriptions none', async () => {
