@@ -164,16 +164,14 @@ describe('the clinic settings page', () => {
 
   it('shows a spinner until the settings arrive', async () => {
     signInStaff('admin');
-    let release: (r: Response) => void = () => {};
-    mockApi({
-      [SETTINGS]: () =>
-        new Promise<Response>((resolve) => {
-          release = resolve;
-        }),
-    });
+    // The read is answered once it has been made: the loading line can show before the read leaves (the
+    // page's reads are batched), and answering a read not yet made left it open for ever.
+    const waiting: ((r: Response) => void)[] = [];
+    mockApi({ [SETTINGS]: () => new Promise<Response>((resolve) => waiting.push(resolve)) });
     renderRoute('/care/settings');
     await screen.findByText('Loading the clinic settings');
-    release(json(200, settings(30)));
+    await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+    for (const answer of waiting) answer(json(200, settings(30)));
     expect(await screen.findByLabelText(FIELD)).toHaveValue('30');
     expect(screen.queryByText('Loading the clinic settings')).toBeNull();
   });

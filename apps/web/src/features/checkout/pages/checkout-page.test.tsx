@@ -642,15 +642,17 @@ describe('Checkout', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let reads = 0;
     let answerReread: () => void = () => undefined;
+    // a gate made up front: the reread may leave after the summary turns busy, and is answered either way
+    const reread = new Promise<void>((resolve) => {
+      answerReread = resolve;
+    });
     api({
       [`DELETE /v2/intakes/${INTAKE_ID}/products`]: json(200, checkoutIntake()),
       // the visit read again after the removal answers when the test says so
       [`GET ${intakePath}`]: () => {
         reads += 1;
         if (reads === 1) return json(200, checkoutIntake());
-        return new Promise<Response>((resolve) => {
-          answerReread = () => resolve(json(200, checkoutIntake()));
-        }) as unknown as Response;
+        return reread.then(() => json(200, checkoutIntake())) as unknown as Response;
       },
     });
     const setup = renderRoute(PATH);

@@ -247,12 +247,16 @@ describe('Intake question screen', () => {
   });
 
   it('short text: Next, then Submitting, then Updated, then the next step', async () => {
+    // a gate made before the save is sent: releasing it holds whenever the save reaches the server
     let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const requests = api({
-      [answerKey(SHORT)]: () =>
-        new Promise<Response>((resolve) => {
-          release = () => resolve(json(200, intakeWithResponses()));
-        }),
+      [answerKey(SHORT)]: async () => {
+        await gate;
+        return json(200, intakeWithResponses());
+      },
     });
     const { user, router } = renderRoute(questionPath(SHORT, 3));
     const next = await screen.findByRole('button', { name: 'Next' });
