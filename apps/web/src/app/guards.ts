@@ -103,7 +103,7 @@ export const CARE_HOME = '/care';
  * Every role but the patient's is the clinic's (contracts/user). Not the domain's staff rules: those would
  * put the workspace's permissions in every patient's first download.
  */
-const isStaffRole = (role: string | undefined): boolean => Boolean(role) && role !== 'patient';
+export const isStaffRole = (role: string | undefined): boolean => Boolean(role) && role !== 'patient';
 
 /** Loader of every signed-in, consultation, signup and shop route: a patient's pages, so staff go to /care. */
 export async function requireAuth({ request, params }: LoaderFunctionArgs): Promise<null> {

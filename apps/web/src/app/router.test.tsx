@@ -187,10 +187,33 @@ describe('redirects', () => {
     await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle });
   });
 
-  it('an unknown path shows the 404 page', async () => {
+  it('an unknown path shows the 404 page, whose button leads a visitor to the front door', async () => {
     renderRoute('/no/such/page');
     await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle });
     expect(screen.getByText(MESSAGES.pageNotFound)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it.each([
+    ['an unknown page', `/dashboard/${USER_ID}/nonsense`],
+    ['a path under no page', `/dashboard/${USER_ID}/a/b/c/d`],
+  ])('%s of the dashboard keeps the shell, and its button leads the patient home', async (_, path) => {
+    signIn();
+    renderRoute(path);
+    await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle });
+    expect(screen.getByRole('navigation', { name: /^(Main|Shortcuts)$/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute(
+      'href',
+      `/dashboard/${USER_ID}/profile`,
+    );
+    await waitFor(() => expect(document.title).toBe('Page Not Found · Patient Portal'));
+  });
+
+  it("an unknown path's button leads the clinic's staff to their workspace", async () => {
+    signIn(patient({ role: 'admin' }));
+    renderRoute('/no/such/page');
+    await screen.findByRole('heading', { name: MESSAGES.pageNotFoundTitle });
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/care');
   });
 
   it('an unknown dashboard page or consultation section is a 404', async () => {

@@ -118,9 +118,10 @@ const SIGNUP_PAGES: Record<string, RouteObject['lazy']> = {
 const soon = (path: string, title: ScreenHandle['title'], extra: Partial<RouteObject> = {}): RouteObject =>
   ({ path, lazy: comingSoon, handle: { title } satisfies ScreenHandle, ...extra }) as RouteObject;
 
-const dashboardTitle: ScreenHandle['title'] = (p) => titleFrom(DASHBOARD_PAGES, p.page, 'Dashboard');
+/** A page the dashboard does not have is a 404 (dashboardPageLoader), and its title says so. */
+const dashboardTitle: ScreenHandle['title'] = (p) => titleFrom(DASHBOARD_PAGES, p.page, NOT_FOUND_TITLE);
 const dashboardDetailTitle: ScreenHandle['title'] = (p) =>
-  titleFrom(DASHBOARD_DETAIL_TITLES, p.page, titleFrom(DASHBOARD_PAGES, p.page, 'Dashboard'));
+  titleFrom(DASHBOARD_DETAIL_TITLES, p.page, titleFrom(DASHBOARD_PAGES, p.page, NOT_FOUND_TITLE));
 /** /orders/{orderId} is one order; anything else under /orders/ is the orders app's not-found page. */
 const ordersAppTitle: ScreenHandle['title'] = (p) => {
   const rest = (p['*'] ?? '').replace(/\/+$/, '');
@@ -243,114 +244,134 @@ export const routes: RouteObject[] = [
         loader: requireAuth,
         lazy: signedInShell,
         children: [
-          { path: 'dashboard', loader: toDashboardHome, Component: Redirecting },
-          { path: 'dashboard/:userId', loader: toDashboardHome, Component: Redirecting },
+          // a page's error shows inside the shell: an unknown page's 404 keeps the navigation (also below)
           {
-            path: 'dashboard/:userId/profile',
-            lazy: screen(() => import('../features/dashboard/pages/profile-page')),
-          },
-          {
-            path: 'dashboard/:userId/messages',
-            lazy: messagesPage,
-            handle: { title: 'Messages', fullWidth: true } satisfies ScreenHandle,
-          },
-          { path: 'dashboard/:userId/orders', loader: toOrders, Component: Redirecting },
-          {
-            path: 'dashboard/:userId/labs',
-            lazy: labsPage,
-            loader: labsListLoader,
-            handle: { title: 'Labs' } satisfies ScreenHandle,
-          },
-          {
-            path: 'dashboard/:userId/lab-analysis/:reportId',
-            lazy: labAnalysisPage,
-            handle: { title: DASHBOARD_DETAIL_TITLES['lab-analysis'] } satisfies ScreenHandle,
-          },
-          { path: 'dashboard/:userId/settings', lazy: settingsPage, handle: { title: 'Settings' } },
-          {
-            path: 'dashboard/:userId/settings/:section',
-            lazy: settingsPage,
-            loader: settingsSectionLoader,
-            handle: {
-              title: (p) => `Settings: ${titleFrom(SETTINGS_SECTIONS, p.section, '')}`,
-            } satisfies ScreenHandle,
-          },
-          {
-            path: 'dashboard/:userId/subscriptions',
-            lazy: screen(() => import('../features/subscriptions/pages/subscriptions-page')),
-            handle: { title: 'Subscriptions' },
-          },
-          {
-            path: 'dashboard/:userId/notifications',
-            lazy: notificationsPage,
-            handle: { title: 'Notifications' },
-          },
-          {
-            path: 'dashboard/:userId/appointments',
-            lazy: screen(() => import('../features/appointments/pages/appointments-page')),
-            handle: { title: 'Appointments' } satisfies ScreenHandle,
-          },
-          {
-            path: 'dashboard/:userId/schedule-onboarding',
-            lazy: scheduleOnboardingPage,
-            handle: { title: 'Schedule Onboarding' } satisfies ScreenHandle,
-          },
-          {
-            path: 'dashboard/:userId/providers',
-            lazy: screen(() => import('../features/appointments/pages/providers-page')),
-            handle: { title: 'Providers' } satisfies ScreenHandle,
-          },
-          soon('dashboard/:userId/:page', dashboardTitle, { loader: dashboardPageLoader }),
-          // one item of a page that lists items (002 §2.1); an order lives in the orders app
-          { path: 'dashboard/:userId/orders/:id', loader: toOrderDetails, Component: Redirecting },
-          {
-            path: 'dashboard/:userId/subscriptions/:id',
-            lazy: screen(() => import('../features/subscriptions/pages/subscription-detail-page')),
-            handle: { title: DASHBOARD_DETAIL_TITLES.subscriptions } satisfies ScreenHandle,
-          },
-          {
-            path: 'dashboard/:userId/notifications/:id',
-            lazy: screen(() => import('../features/notifications/pages/notification-detail-page')),
-            handle: { title: DASHBOARD_DETAIL_TITLES.notifications } satisfies ScreenHandle,
-          },
-          // appointments and one lab get their own routes here when built
-          soon('dashboard/:userId/:page/:id', dashboardDetailTitle, { loader: dashboardPageLoader }),
-          {
-            path: 'dashboard/:userId/:page/intake/:intakeId/:section',
-            // the title comes with the screen: the section names are the visit's stage labels, which the
-            // entry would otherwise carry for every first screen
-            lazy: async () => {
-              const page = await import('../features/dashboard/pages/visit-review-page');
-              return { Component: page.default, handle: { title: page.screenTitle } satisfies ScreenHandle };
-            },
-            loader: dashboardPageLoader,
-          },
-          { path: 'notifications', lazy: notificationsPage, handle: { title: 'Notifications' } },
-          { path: 'messages', loader: toDashboardMessages, Component: Redirecting },
-          { path: 'messages/:userId', loader: toDashboardMessages, Component: Redirecting },
-          { path: 'messages/:userId/:conversationId', loader: toDashboardMessages, Component: Redirecting },
-          // Message Us (001 §2): opens the conversation, which is the messages page
-          { path: 'messages/:userId/new', loader: toDashboardMessages, Component: Redirecting },
-          { path: 'orders', lazy: ordersPage, handle: { title: 'Orders' } },
-          {
-            path: 'orders/*',
-            lazy: ordersPage,
-            handle: { title: ordersAppTitle } satisfies ScreenHandle,
-          },
-          {
-            loader: labsAppLoader,
             ErrorBoundary: InShellRouteErrorScreen,
             children: [
-              ...LABS_APP.map(
-                ([path, title, lazy]): RouteObject => ({
-                  path,
-                  lazy,
-                  loader: labsAppPageLoader,
-                  handle: { title } satisfies ScreenHandle,
-                }),
-              ),
-              soon('appointments', 'Appointments'),
-              { path: 'labs/*', Component: NotFoundContent },
+              { path: 'dashboard', loader: toDashboardHome, Component: Redirecting },
+              { path: 'dashboard/:userId', loader: toDashboardHome, Component: Redirecting },
+              {
+                path: 'dashboard/:userId/profile',
+                lazy: screen(() => import('../features/dashboard/pages/profile-page')),
+              },
+              {
+                path: 'dashboard/:userId/messages',
+                lazy: messagesPage,
+                handle: { title: 'Messages', fullWidth: true } satisfies ScreenHandle,
+              },
+              { path: 'dashboard/:userId/orders', loader: toOrders, Component: Redirecting },
+              {
+                path: 'dashboard/:userId/labs',
+                lazy: labsPage,
+                loader: labsListLoader,
+                handle: { title: 'Labs' } satisfies ScreenHandle,
+              },
+              {
+                path: 'dashboard/:userId/lab-analysis/:reportId',
+                lazy: labAnalysisPage,
+                handle: { title: DASHBOARD_DETAIL_TITLES['lab-analysis'] } satisfies ScreenHandle,
+              },
+              { path: 'dashboard/:userId/settings', lazy: settingsPage, handle: { title: 'Settings' } },
+              {
+                path: 'dashboard/:userId/settings/:section',
+                lazy: settingsPage,
+                loader: settingsSectionLoader,
+                handle: {
+                  title: (p) => `Settings: ${titleFrom(SETTINGS_SECTIONS, p.section, '')}`,
+                } satisfies ScreenHandle,
+              },
+              {
+                path: 'dashboard/:userId/subscriptions',
+                lazy: screen(() => import('../features/subscriptions/pages/subscriptions-page')),
+                handle: { title: 'Subscriptions' },
+              },
+              {
+                path: 'dashboard/:userId/notifications',
+                lazy: notificationsPage,
+                handle: { title: 'Notifications' },
+              },
+              {
+                path: 'dashboard/:userId/appointments',
+                lazy: screen(() => import('../features/appointments/pages/appointments-page')),
+                handle: { title: 'Appointments' } satisfies ScreenHandle,
+              },
+              {
+                path: 'dashboard/:userId/schedule-onboarding',
+                lazy: scheduleOnboardingPage,
+                handle: { title: 'Schedule Onboarding' } satisfies ScreenHandle,
+              },
+              {
+                path: 'dashboard/:userId/providers',
+                lazy: screen(() => import('../features/appointments/pages/providers-page')),
+                handle: { title: 'Providers' } satisfies ScreenHandle,
+              },
+              soon('dashboard/:userId/:page', dashboardTitle, { loader: dashboardPageLoader }),
+              // one item of a page that lists items (002 §2.1); an order lives in the orders app
+              { path: 'dashboard/:userId/orders/:id', loader: toOrderDetails, Component: Redirecting },
+              {
+                path: 'dashboard/:userId/subscriptions/:id',
+                lazy: screen(() => import('../features/subscriptions/pages/subscription-detail-page')),
+                handle: { title: DASHBOARD_DETAIL_TITLES.subscriptions } satisfies ScreenHandle,
+              },
+              {
+                path: 'dashboard/:userId/notifications/:id',
+                lazy: screen(() => import('../features/notifications/pages/notification-detail-page')),
+                handle: { title: DASHBOARD_DETAIL_TITLES.notifications } satisfies ScreenHandle,
+              },
+              // appointments and one lab get their own routes here when built
+              soon('dashboard/:userId/:page/:id', dashboardDetailTitle, { loader: dashboardPageLoader }),
+              {
+                path: 'dashboard/:userId/:page/intake/:intakeId/:section',
+                // the title comes with the screen: the section names are the visit's stage labels, which the
+                // entry would otherwise carry for every first screen
+                lazy: async () => {
+                  const page = await import('../features/dashboard/pages/visit-review-page');
+                  return {
+                    Component: page.default,
+                    handle: { title: page.screenTitle } satisfies ScreenHandle,
+                  };
+                },
+                loader: dashboardPageLoader,
+              },
+              { path: 'notifications', lazy: notificationsPage, handle: { title: 'Notifications' } },
+              { path: 'messages', loader: toDashboardMessages, Component: Redirecting },
+              { path: 'messages/:userId', loader: toDashboardMessages, Component: Redirecting },
+              {
+                path: 'messages/:userId/:conversationId',
+                loader: toDashboardMessages,
+                Component: Redirecting,
+              },
+              // Message Us (001 §2): opens the conversation, which is the messages page
+              { path: 'messages/:userId/new', loader: toDashboardMessages, Component: Redirecting },
+              { path: 'orders', lazy: ordersPage, handle: { title: 'Orders' } },
+              {
+                path: 'orders/*',
+                lazy: ordersPage,
+                handle: { title: ordersAppTitle } satisfies ScreenHandle,
+              },
+              {
+                loader: labsAppLoader,
+                ErrorBoundary: InShellRouteErrorScreen,
+                children: [
+                  ...LABS_APP.map(
+                    ([path, title, lazy]): RouteObject => ({
+                      path,
+                      lazy,
+                      loader: labsAppPageLoader,
+                      handle: { title } satisfies ScreenHandle,
+                    }),
+                  ),
+                  soon('appointments', 'Appointments'),
+                  { path: 'labs/*', Component: NotFoundContent },
+                ],
+              },
+
+              // an unknown page of the dashboard keeps the shell around the not-found content
+              {
+                path: 'dashboard/*',
+                Component: NotFoundContent,
+                handle: { title: NOT_FOUND_TITLE } satisfies ScreenHandle,
+              },
             ],
           },
         ],
@@ -362,35 +383,40 @@ export const routes: RouteObject[] = [
         lazy: focusShell,
         children: [
           {
-            path: 'shop',
-            lazy: screen(() => import('../features/shop/pages/shop-page')),
-            handle: { title: 'Shop' } satisfies ScreenHandle,
-          },
-          // the lab confirmation (002 §2.5): with an order id the order's success page, otherwise instructions
-          ...['lab-instructions', 'lab-instructions/:orderId'].map((path) => ({
-            path,
-            lazy: labInstructionsPage,
-            handle: { title: 'Getting Started with Labs' } satisfies ScreenHandle,
-          })),
-          {
-            path: 'appointment/cb',
-            lazy: screen(() => import('../features/appointments/pages/appointment-callback-page')),
-            handle: { title: 'Appointment Booking' } satisfies ScreenHandle,
-          },
-          {
-            path: 'schedule-onboarding',
-            lazy: scheduleOnboardingPage,
-            handle: { title: 'Schedule Onboarding' } satisfies ScreenHandle,
-          },
-          {
-            path: 'schedule-subscription/:subscriptionId',
-            lazy: screen(() => import('../features/subscriptions/pages/schedule-subscription-page')),
-            handle: { title: 'Schedule Subscription' } satisfies ScreenHandle,
-          },
-          {
-            path: 'schedule-coaching/:coachingMembershipId',
-            lazy: screen(() => import('../features/identity/pages/schedule-coaching-page')),
-            handle: { title: 'Schedule Coaching' } satisfies ScreenHandle,
+            ErrorBoundary: InShellRouteErrorScreen,
+            children: [
+              {
+                path: 'shop',
+                lazy: screen(() => import('../features/shop/pages/shop-page')),
+                handle: { title: 'Shop' } satisfies ScreenHandle,
+              },
+              // the lab confirmation (002 §2.5): with an order id the order's success page, otherwise instructions
+              ...['lab-instructions', 'lab-instructions/:orderId'].map((path) => ({
+                path,
+                lazy: labInstructionsPage,
+                handle: { title: 'Getting Started with Labs' } satisfies ScreenHandle,
+              })),
+              {
+                path: 'appointment/cb',
+                lazy: screen(() => import('../features/appointments/pages/appointment-callback-page')),
+                handle: { title: 'Appointment Booking' } satisfies ScreenHandle,
+              },
+              {
+                path: 'schedule-onboarding',
+                lazy: scheduleOnboardingPage,
+                handle: { title: 'Schedule Onboarding' } satisfies ScreenHandle,
+              },
+              {
+                path: 'schedule-subscription/:subscriptionId',
+                lazy: screen(() => import('../features/subscriptions/pages/schedule-subscription-page')),
+                handle: { title: 'Schedule Subscription' } satisfies ScreenHandle,
+              },
+              {
+                path: 'schedule-coaching/:coachingMembershipId',
+                lazy: screen(() => import('../features/identity/pages/schedule-coaching-page')),
+                handle: { title: 'Schedule Coaching' } satisfies ScreenHandle,
+              },
+            ],
           },
         ],
       },
@@ -400,76 +426,81 @@ export const routes: RouteObject[] = [
         loader: requireAuth,
         lazy: consultationShell,
         children: [
-          ...Object.entries(SIGNUP_PAGES).flatMap(([section, lazy]) =>
-            ['', '/:productTemplateId'].map(
-              (suffix) =>
-                ({
-                  path: `signup/${section}${suffix}`,
-                  lazy,
-                  handle: { title: titleFrom(SIGNUP_SECTIONS, section, 'Signup') } satisfies ScreenHandle,
-                }) as RouteObject,
-            ),
-          ),
-          soon('signup/:section', (p) => titleFrom(SIGNUP_SECTIONS, p.section, 'Signup'), {
-            loader: signupSectionLoader,
-          }),
           {
-            path: 'start/:intakeTemplateId/p/:productTemplateId',
-            lazy: startIntakePage,
-            handle: { title: 'Starting Your Visit' } satisfies ScreenHandle,
+            ErrorBoundary: InShellRouteErrorScreen,
+            children: [
+              ...Object.entries(SIGNUP_PAGES).flatMap(([section, lazy]) =>
+                ['', '/:productTemplateId'].map(
+                  (suffix) =>
+                    ({
+                      path: `signup/${section}${suffix}`,
+                      lazy,
+                      handle: { title: titleFrom(SIGNUP_SECTIONS, section, 'Signup') } satisfies ScreenHandle,
+                    }) as RouteObject,
+                ),
+              ),
+              soon('signup/:section', (p) => titleFrom(SIGNUP_SECTIONS, p.section, 'Signup'), {
+                loader: signupSectionLoader,
+              }),
+              {
+                path: 'start/:intakeTemplateId/p/:productTemplateId',
+                lazy: startIntakePage,
+                handle: { title: 'Starting Your Visit' } satisfies ScreenHandle,
+              },
+              {
+                path: 'verification/:userId/:steps',
+                lazy: identityStepPage,
+                loader: verificationStepLoader,
+                handle: {
+                  title: (p) => titleFrom(VERIFICATION_STEPS, p.steps, 'Verification'),
+                } satisfies ScreenHandle,
+              },
+              consultationScreen(
+                'consultation/hiw/:userId/:intakeId/question/:questionId',
+                'How it Works',
+                hiwPage,
+              ),
+              consultationScreen(
+                'consultation/profile/:userId/:intakeId/question/:questionId',
+                'Your Profile',
+                profileStepPage,
+              ),
+              consultationScreen(
+                'consultation/pharmacy-overview/:userId/:intakeId/question/:questionId',
+                'Review Medical History',
+                pharmacyOverviewPage,
+              ),
+              consultationScreen(
+                'consultation/pharmacy-questions/:userId/:intakeId/question/:questionId',
+                'Medical History',
+                pharmacyQuestionsPage,
+              ),
+              consultationScreen(
+                'consultation/intake/:userId/:intakeId/question/:questionId',
+                'Medical Review',
+                intakeQuestionPage,
+              ),
+              // identification-step-alt: the checkout section with a photo type is the identity step (000 §2)
+              ...Object.entries(SECTION_PAGES).flatMap(([section, [title, lazy]]) =>
+                CONSULTATION_SUFFIXES.map((suffix) =>
+                  section === 'checkout' && suffix.includes('/t/')
+                    ? consultationScreen(
+                        `consultation/${section}/:intakeId${suffix}`,
+                        'Identity Verification',
+                        identityStepPage,
+                      )
+                    : consultationScreen(`consultation/${section}/:intakeId${suffix}`, title, lazy),
+                ),
+              ),
+              ...CONSULTATION_BASES.flatMap((base) =>
+                CONSULTATION_SUFFIXES.map((suffix) =>
+                  base === PROTOCOL_SELECTION_BASE
+                    ? consultationScreen(base + suffix, 'Select your protocol', protocolSelectionPage)
+                    : soon(base + suffix, consultationTitle, { loader: consultationAliasLoader }),
+                ),
+              ),
+            ],
           },
-          {
-            path: 'verification/:userId/:steps',
-            lazy: identityStepPage,
-            loader: verificationStepLoader,
-            handle: {
-              title: (p) => titleFrom(VERIFICATION_STEPS, p.steps, 'Verification'),
-            } satisfies ScreenHandle,
-          },
-          consultationScreen(
-            'consultation/hiw/:userId/:intakeId/question/:questionId',
-            'How it Works',
-            hiwPage,
-          ),
-          consultationScreen(
-            'consultation/profile/:userId/:intakeId/question/:questionId',
-            'Your Profile',
-            profileStepPage,
-          ),
-          consultationScreen(
-            'consultation/pharmacy-overview/:userId/:intakeId/question/:questionId',
-            'Review Medical History',
-            pharmacyOverviewPage,
-          ),
-          consultationScreen(
-            'consultation/pharmacy-questions/:userId/:intakeId/question/:questionId',
-            'Medical History',
-            pharmacyQuestionsPage,
-          ),
-          consultationScreen(
-            'consultation/intake/:userId/:intakeId/question/:questionId',
-            'Medical Review',
-            intakeQuestionPage,
-          ),
-          // identification-step-alt: the checkout section with a photo type is the identity step (000 §2)
-          ...Object.entries(SECTION_PAGES).flatMap(([section, [title, lazy]]) =>
-            CONSULTATION_SUFFIXES.map((suffix) =>
-              section === 'checkout' && suffix.includes('/t/')
-                ? consultationScreen(
-                    `consultation/${section}/:intakeId${suffix}`,
-                    'Identity Verification',
-                    identityStepPage,
-                  )
-                : consultationScreen(`consultation/${section}/:intakeId${suffix}`, title, lazy),
-            ),
-          ),
-          ...CONSULTATION_BASES.flatMap((base) =>
-            CONSULTATION_SUFFIXES.map((suffix) =>
-              base === PROTOCOL_SELECTION_BASE
-                ? consultationScreen(base + suffix, 'Select your protocol', protocolSelectionPage)
-                : soon(base + suffix, consultationTitle, { loader: consultationAliasLoader }),
-            ),
-          ),
         ],
       },
 
