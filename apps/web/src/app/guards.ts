@@ -105,6 +105,11 @@ export const CARE_HOME = '/care';
  */
 export const isStaffRole = (role: string | undefined): boolean => Boolean(role) && role !== 'patient';
 
+/** Where a signed-in user's home is: the dashboard for a patient, the clinic's workspace for its staff. */
+export function homeOf(user: { _id: string; role?: string | undefined }): string {
+  return isStaffRole(user.role) ? CARE_HOME : `/dashboard/${encodeURIComponent(user._id)}/profile`;
+}
+
 /** Loader of every signed-in, consultation, signup and shop route: a patient's pages, so staff go to /care. */
 export async function requireAuth({ request, params }: LoaderFunctionArgs): Promise<null> {
   // before any load: the route's userId would otherwise load that patient's record as the session's user
@@ -131,8 +136,7 @@ export function redirectSignedIn({ request }: LoaderFunctionArgs): null {
   if (query.get('expired') === 'true' || query.has('token') || query.has('product')) return null;
   const user = getStoredUser();
   if (tokenStatus(getToken()) === 'valid' && user?._id) {
-    const home = isStaffRole(user.role) ? CARE_HOME : `/dashboard/${encodeURIComponent(user._id)}/profile`;
-    throw redirect(safeRedirectPath(query.get('redirectPath')) ?? home);
+    throw redirect(safeRedirectPath(query.get('redirectPath')) ?? homeOf(user));
   }
   return null;
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
 import { getStoredUser, getToken } from '../../lib/session';
 import { tokenStatus } from '../../lib/token';
-import { CARE_HOME, isStaffRole } from '../guards';
+import { homeOf } from '../guards';
 import './status-page.css';
 
 /**
@@ -13,7 +13,7 @@ import './status-page.css';
 export function homePath(): string {
   const user = getStoredUser();
   if (tokenStatus(getToken()) !== 'valid' || !user?._id) return '/';
-  return isStaffRole(user.role) ? CARE_HOME : `/dashboard/${encodeURIComponent(user._id)}/profile`;
+  return homeOf(user);
 }
 
 /** The not-found content (002 §2.1), for use inside a shell (e.g. an unknown path of the labs app). */
