@@ -19,6 +19,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiRequest, seg } from '../lib/api-client';
 import { type DownloadedFile, readDownload } from '../lib/save-file';
 import { submitOrder } from './orders';
+import { LAB_PANELS_PATH } from './page-reads';
 import { getTemplateProducts } from './products';
 
 export type { LabMarker, LabPanelListItem, LabRange } from '@portal/domain/contracts/labs';
@@ -126,7 +127,7 @@ export function labAppointmentQueryOptions(panelId: string) {
 
 /** GET /v2/labs/patient/panels (002 §4.1): one page of the patient's lab panels. */
 export function getLabPanels(page: number, signal?: AbortSignal): Promise<{ docs?: LabPanelEntry[] }> {
-  return apiRequest<{ docs?: LabPanelEntry[] }>('/v2/labs/patient/panels', { query: { page }, signal });
+  return apiRequest<{ docs?: LabPanelEntry[] }>(LAB_PANELS_PATH, { query: { page }, signal });
 }
 
 /** The first page of lab panels, read for the latest one (the Labs link). */
@@ -145,7 +146,7 @@ export function labPanelsQueryOptions(userId: string, page: number, status: LabL
   return queryOptions({
     queryKey: labKeys.list(userId, page, status),
     queryFn: ({ signal }) =>
-      apiRequest<LabPanelListPage>('/v2/labs/patient/panels', {
+      apiRequest<LabPanelListPage>(LAB_PANELS_PATH, {
         query: { page, status: status === 'all' ? undefined : status },
         signal,
       }),

@@ -4,6 +4,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiRequest, seg } from '../lib/api-client';
 import { type DownloadedFile, readDownload } from '../lib/save-file';
 import { patientOrdersPath } from './dashboard-reads';
+import { PURCHASES_PATH } from './page-reads';
 
 /** The Orders page's filters as the purchases showcase reads them. */
 export type PurchasesFilters = {
@@ -23,7 +24,7 @@ export function purchasesQueryOptions(filters: PurchasesFilters) {
   return queryOptions({
     queryKey: purchaseKeys.page(filters),
     queryFn: ({ signal }) =>
-      apiRequest<PurchasesPage>('/v2/users/purchases-showcase', {
+      apiRequest<PurchasesPage>(PURCHASES_PATH, {
         query: { page: filters.page, productType: filters.productType, status: filters.status },
         signal,
       }),

@@ -6,7 +6,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { useCallback } from 'react';
 import { apiRequest, requireOrganizationId, seg } from '../lib/api-client';
 import type { Patient } from '../lib/patient';
-import { saveSession, saveUser } from '../lib/session';
+import { saveSession, saveUser, sessionPatientOf } from '../lib/session';
 import { getPatient } from './patient-record';
 
 export { getPatient };
@@ -20,10 +20,16 @@ export const patientKeys = {
   lifestyle: (userId: string) => ['lifestyle', userId] as const,
 };
 
+/**
+ * The record the route guard loaded (or a login or save answered with) is the query's first answer, as fresh as
+ * it is: a page opened on a first load shows it at once instead of reading it again a round trip later.
+ */
 export function patientQueryOptions(userId: string) {
   return queryOptions({
     queryKey: patientKeys.detail(userId),
     queryFn: ({ signal }) => getPatient(userId, { signal }),
+    initialData: () => sessionPatientOf(userId)?.patient,
+    initialDataUpdatedAt: () => sessionPatientOf(userId)?.savedAt,
   });
 }
 

@@ -218,6 +218,77 @@ describe('the first load of a signed-in page', () => {
     }
   });
 
+  const EMPTY_PAGE = {
+    docs: [],
+    totalDocs: 0,
+    limit: 10,
+    page: 1,
+    totalPages: 1,
+    hasNextPage: false,
+    hasPrevPage: false,
+  };
+  it.each([
+    [
+      'subscriptions',
+      `/dashboard/${USER_ID}/subscriptions`,
+      `GET /users/${ORG_ID}/user/${USER_ID}/subscriptions`,
+      [],
+    ],
+    ['orders', '/orders', 'GET /v2/users/purchases-showcase?page=1', EMPTY_PAGE],
+    [
+      'notifications',
+      `/dashboard/${USER_ID}/notifications`,
+      `GET /v2/notifications?page=1&limit=${NOTIFICATIONS_PAGE_SIZE}`,
+      { ...EMPTY_PAGE, unread: 0 },
+    ],
+    ['labs', `/dashboard/${USER_ID}/labs`, 'GET /v2/labs/patient/panels?page=1', EMPTY_PAGE],
+    [
+      'appointments',
+      `/dashboard/${USER_ID}/appointments`,
+      `GET /v2/appointments/${ORG_ID}/user/${USER_ID}`,
+      [],
+    ],
+  ])(
+    "reads the %s page's list beside the record, and the page takes the answer",
+    async (_, page, read, answer) => {
+      reloaded({ verificationStatus: 'verified', verification_status: 'verified', verified: true });
+      const record = heldRecord();
+      const requests = mockApi({
+        [PATIENT]: record.answer,
+        [read.split('?')[0]!]: json(200, answer),
+        'GET /v2/notifications': json(200, { ...EMPTY_PAGE, unread: 0 }),
+        'GET /v2/conversations/patient': json(200, []),
+      });
+      const asked = () => requests.filter((r) => `${r.method} ${r.path}` === read);
+      renderRoute(page);
+      // asked while the record is still out
+      await waitFor(() => expect(asked()).toHaveLength(1));
+      record.release();
+      // the page is up and has made its first reads: the list's was the one read ahead
+      await screen.findByRole('heading', { level: 1 });
+      expect(asked()).toHaveLength(1);
+    },
+  );
+
+  it('reads no list ahead for another view of a page (a query string), which the page reads itself', async () => {
+    reloaded({ verificationStatus: 'verified', verification_status: 'verified', verified: true });
+    const record = heldRecord();
+    const requests = mockApi({
+      [PATIENT]: record.answer,
+      'GET /v2/users/purchases-showcase': json(200, EMPTY_PAGE),
+      'GET /v2/notifications': json(200, { ...EMPTY_PAGE, unread: 0 }),
+      'GET /v2/conversations/patient': json(200, []),
+    });
+    const purchases = () => requests.filter((r) => r.path.startsWith('/v2/users/purchases-showcase'));
+    renderRoute('/orders?page=2');
+    await waitFor(() => expect(requests.some((r) => `GET ${r.path}` === PATIENT)).toBe(true));
+    expect(purchases()).toHaveLength(0);
+    record.release();
+    await waitFor(() =>
+      expect(purchases().map((r) => r.path)).toEqual(['/v2/users/purchases-showcase?page=2']),
+    );
+  });
+
   it("reads the shell's bell and Messages dot beside the record, and the shell takes their answers", async () => {
     reloaded({ verificationStatus: 'verified', verification_status: 'verified', verified: true });
     const record = heldRecord();

@@ -10,36 +10,21 @@ import { getSessionPatient, getStoredUser, getToken, saveUser } from '../lib/ses
 import { logoutLocally } from '../lib/session-end';
 import { tokenStatus, tokenSubject } from '../lib/token';
 import { endsSession, userLoadError } from '../lib/user-load-error';
-import { readAheadDashboard } from './read-ahead';
-
-/** One patient lookup at a time: parent and child loaders run together and may both need the user. */
-const pending = new Map<string, Promise<Patient>>();
-
-function loadPatient(userId: string): Promise<Patient> {
-  let request = pending.get(userId);
-  if (!request) {
-    request = getPatient(userId, { handleUnauthorized: false }).finally(() => pending.delete(userId));
-    pending.set(userId, request);
-  }
-  return request;
-}
+import { readAheadOfPage } from './read-ahead';
 
 /** The pages of the signed-in shell, which carries the verification bar (the verification flow is not one). */
 const SIGNED_IN_SHELL = /^\/(?:dashboard|orders|notifications|labs|appointments)(?:\/|$)/;
-
-/** The dashboard's home page, whose widgets wait for a handful of reads. */
-const DASHBOARD_HOME = /^\/dashboard\/[^/]+\/profile\/?$/;
 
 /**
  * On a first load the screen waits for the patient's record; what it shows first is read beside the record
  * rather than after it and the screen's code (the screen's same reads take these answers): the booked
  * verification calls of a patient the bar asks to verify (known from the stored subset), the shell's bell and
- * Messages dot, and the dashboard's look-ups.
+ * Messages dot, and the page's own first reads (read-ahead.ts).
  */
 function readAheadOfScreen(request: Request, userId: string): Promise<unknown> | null {
   const stored = getStoredUser();
-  const { pathname } = new URL(request.url);
-  if (stored?._id !== userId || !SIGNED_IN_SHELL.test(pathname)) return null;
+  const url = new URL(request.url);
+  if (stored?._id !== userId || !SIGNED_IN_SHELL.test(url.pathname)) return null;
   let verificationCalls: Promise<unknown> | null = null;
   readAhead(() => {
     if (needsVerification(verificationStatusOf(stored)))
@@ -51,8 +36,29 @@ function readAheadOfScreen(request: Request, userId: string): Promise<unknown> |
       apiRequest(PATIENT_CONVERSATIONS_PATH),
     ]);
   });
-  if (DASHBOARD_HOME.test(pathname)) readAheadDashboard(userId);
+  readAheadOfPage(url, userId);
   return verificationCalls;
+}
+
+/** A first load's read of the patient's record, and what was read ahead beside it. */
+type FirstLoad = { patient: Promise<Patient>; ahead: Promise<unknown> | undefined };
+
+/**
+ * One patient lookup at a time: parent and child loaders run together and may both need the user. The reads
+ * ahead go out once with it: a second loader asking again must not send them twice.
+ */
+const pending = new Map<string, FirstLoad>();
+
+function loadPatient(request: Request, userId: string): FirstLoad {
+  let load = pending.get(userId);
+  if (!load) {
+    const patient = getPatient(userId, { handleUnauthorized: false }).finally(() => pending.delete(userId));
+    // the verification bar's calls come back beside the record (a refusal is the bar's to handle): the shell's
+    // first frame then draws the bar's message, rather than a frame after
+    load = { patient, ahead: readAheadOfScreen(request, userId)?.catch(() => undefined) };
+    pending.set(userId, load);
+  }
+  return load;
 }
 
 function toLogin(request: Request, expired = false): Response {
@@ -81,12 +87,9 @@ export async function ensureSignedIn(request: Request, routeUserId?: string): Pr
 
   const userId = routeUserId ?? getStoredUser()?._id ?? tokenSubject(token);
   if (!userId) throw toLogin(request);
-  const load = loadPatient(userId);
-  // the verification bar's calls come back beside the record (a refusal is the bar's to handle): the shell's
-  // first frame then draws the bar's message, rather than a frame after
-  const calls = readAheadOfScreen(request, userId)?.catch(() => undefined);
+  const load = loadPatient(request, userId);
   try {
-    const [user] = await Promise.all([load, calls]);
+    const [user] = await Promise.all([load.patient, load.ahead]);
     saveUser(user);
     return user;
   } catch (error) {

@@ -8,6 +8,7 @@ import {
   subscriptionsPath,
   UNREAD_NOTIFICATIONS_QUERY,
 } from '../api/dashboard-reads';
+import { FIRST_NOTIFICATIONS_PAGE, LAB_PANELS_PATH, PURCHASES_PATH } from '../api/page-reads';
 import { NOTIFICATIONS_PATH } from '../api/shell-reads';
 import { apiRequest, readAhead } from '../lib/api-client';
 
@@ -20,7 +21,7 @@ import { apiRequest, readAhead } from '../lib/api-client';
  * visits reads' follow-ups: the server reads them as soon as it has the visits, in the same batch, instead
  * of a round trip later (decision 056). A call left out here is only made later.
  */
-export function readAheadDashboard(userId: string): void {
+function readAheadDashboard(userId: string): void {
   const [appointments, coaching] = appointmentsRead(userId, 'coaching');
   readAhead(() =>
     Promise.all([
@@ -33,4 +34,37 @@ export function readAheadDashboard(userId: string): void {
       apiRequest(NOTIFICATIONS_PATH, { query: UNREAD_NOTIFICATIONS_QUERY }),
     ]),
   );
+}
+
+/**
+ * The first read of each signed-in page's usual view (its path without a query string), made ahead by the
+ * route guard on a first load beside the patient's record, each page's in a request of its own so the record's
+ * answer does not wait for it: the page's list then comes with its code instead of a round trip after it. The
+ * same path and query as the page's own first read, which takes the answer. Pages not named read as usual.
+ */
+const PAGE_READS: [page: RegExp, read: (userId: string) => void][] = [
+  [/^\/dashboard\/[^/]+\/profile\/?$/, readAheadDashboard],
+  [
+    /^\/dashboard\/[^/]+\/subscriptions\/?$/,
+    (userId) => readAhead(() => apiRequest(subscriptionsPath(userId))),
+  ],
+  [/^\/orders\/?$/, () => readAhead(() => apiRequest(PURCHASES_PATH, { query: { page: 1 } }))],
+  [
+    /^\/dashboard\/[^/]+\/notifications\/?$/,
+    () => readAhead(() => apiRequest(NOTIFICATIONS_PATH, { query: FIRST_NOTIFICATIONS_PAGE })),
+  ],
+  [
+    /^\/dashboard\/[^/]+\/labs\/?$/,
+    () => readAhead(() => apiRequest(LAB_PANELS_PATH, { query: { page: 1 } })),
+  ],
+  [
+    /^\/dashboard\/[^/]+\/appointments\/?$/,
+    (userId) => readAhead(() => apiRequest(...appointmentsRead(userId, undefined))),
+  ],
+];
+
+/** Reads ahead what the page at `url` shows first, when it is one of {@link PAGE_READS} in its usual view. */
+export function readAheadOfPage(url: URL, userId: string): void {
+  if (url.search) return;
+  PAGE_READS.find(([page]) => page.test(url.pathname))?.[1](userId);
 }

@@ -40,6 +40,8 @@ let cachedRaw: string | null = null;
 let cachedUser: SessionUser | null = null;
 /** The full record of the signed-in patient: in memory only. */
 let patient: Patient | null = null;
+/** When that record was last had from the server (a load, a login or a save that answered with it). */
+let patientSavedAt = 0;
 
 export function getToken(): string | null {
   return readStorage(STORAGE_KEYS.token);
@@ -65,12 +67,19 @@ export function getSessionPatient(): Patient | null {
   return stored && patient?._id === stored._id ? patient : null;
 }
 
+/** The session's full record of this patient and when it came from the server, if it is theirs. */
+export function sessionPatientOf(userId: string): { patient: Patient; savedAt: number } | null {
+  const current = getSessionPatient();
+  return current?._id === userId ? { patient: current, savedAt: patientSavedAt } : null;
+}
+
 function notify(): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
 function keep(user: Patient): void {
   patient = user;
+  patientSavedAt = Date.now();
   writeJson(STORAGE_KEYS.user, toSessionUser(user));
 }
 
