@@ -136,6 +136,28 @@ describe('care review queue', () => {
     expect(everywhere).toEqual(expect.arrayContaining([ca.id, tx.id]));
   });
 
+  it('shows a physician licensed in several states the patients of each of them, and of no other', async () => {
+    const userId = newId();
+    const physicianId = newId();
+    await t.database.db.execute(sql`
+      insert into users (id, organization_id, role, email, password_hash, first_name, last_name)
+      values (${userId}, ${org}, 'physician', 'west.physician@evergreen.test', ${await hashPassword('Demo1234!')}, 'Wes', 'Coast')`);
+    await t.database.db.execute(sql`
+      insert into physicians (id, organization_id, user_id, first_name, last_name, npi_num, is_provider)
+      values (${physicianId}, ${org}, ${userId}, 'Wes', 'Coast', '1999999998', false)`);
+    await t.database.db.execute(
+      sql`insert into physician_states (physician_id, state) values (${physicianId}, 'ID'), (${physicianId}, 'UT')`,
+    );
+    const token = await logIn('west.physician@evergreen.test');
+    const idaho = await visit('ID', 10);
+    const utah = await visit('UT', 11);
+    const montana = await visit('MT', 12);
+    const page = (await queue(token, '?limit=100')).items;
+    expect(page.map((i) => i._id)).toEqual(expect.arrayContaining([idaho.id, utah.id]));
+    expect(page.map((i) => i._id)).not.toContain(montana.id);
+    expect(page.every((i) => ['ID', 'UT'].includes(i.patient.state ?? ''))).toBe(true);
+  });
+
   it('filters by state, product and over target', async () => {
     const wa = await visit('WA', 60, { product: products.other });
     const waNew = await visit('WA', 1);

@@ -24,34 +24,132 @@ export const patientState = sql<string | null>`coalesce(${users.state}, ${users.
 const submittedAt = sql<string>`to_char(${intakes.completedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const claimer = alias(users, 'claimer');
 
+/** Which filters a queue read has: each combination is one statement, built and prepared once. */
+type QueueShape = {
+  licensed: boolean;
+  state: boolean;
+  product: boolean;
+  overTarget: boolean;
+  after: boolean;
+};
+
+const shapeOf = (f: QueueFilters, after: PagePosition | undefined): QueueShape => ({
+  licensed: f.licensedStates !== undefined,
+  state: f.state !== undefined,
+  product: f.product !== undefined,
+  overTarget: Boolean(f.overTarget),
+  after: after !== undefined,
+});
+
+const placeholder = (name: string) => sql.placeholder(name);
+
 /**
  * The visits awaiting review, read along the partial index on (organization, completed_at, id): submitted
  * (at checkout, which stamps completed_at), undecided, open, not sent back to the patient and not a coaching
- * membership's visit (those need no physician).
+ * membership's visit (those need no physician). The values are placeholders ({@link queueValues}).
  */
-function awaitingReview(f: QueueFilters): SQL[] {
+function awaitingReview(shape: QueueShape): SQL[] {
   const conditions: SQL[] = [
-    eq(intakes.organizationId, f.organizationId),
+    eq(intakes.organizationId, placeholder('organizationId')),
     sql`${intakes.patientComplete} and not ${intakes.physicianReview} and not ${intakes.closed}`,
     isNotNull(intakes.completedAt),
     sql`not coalesce((${intakes.awaitingPatientUpdate}->>'is_awaiting')::boolean, false)`,
     sql`not exists (select 1 from ${productTemplates} pt where pt.id = ${intakes.products}->0->>'product_template'
       and pt.type = 'coaching_membership')`,
   ];
-  // the visit's copy of the patient's state (kept by triggers), so a state filter reads its own index
-  if (f.licensedStates) conditions.push(inArray(intakes.patientState, [...f.licensedStates]));
-  if (f.state) conditions.push(eq(intakes.patientState, f.state));
-  if (f.product) {
-    conditions.push(sql`${intakes.products} @> ${JSON.stringify([{ product_template: f.product }])}::jsonb`);
-  }
-  if (f.overTarget) {
-    const limit = new Date(f.now.getTime() - REVIEW_TARGET_HOURS.limit * 3_600_000);
-    conditions.push(sql`${intakes.completedAt} <= ${limit.toISOString()}::timestamptz`);
-  }
+  // the visit's copy of the patient's state (kept by triggers), so a state filter reads its own index; the
+  // licensed states travel as one text value (two-letter codes), which both drivers send alike
+  if (shape.licensed)
+    conditions.push(
+      sql`${intakes.patientState} = any(string_to_array(${placeholder('licensedStates')}, ','))`,
+    );
+  if (shape.state) conditions.push(eq(intakes.patientState, placeholder('state')));
+  if (shape.product) conditions.push(sql`${intakes.products} @> ${placeholder('product')}::jsonb`);
+  if (shape.overTarget)
+    conditions.push(sql`${intakes.completedAt} <= ${placeholder('overTargetAt')}::timestamptz`);
   return conditions;
 }
 
+/** The placeholders' values of a queue read. */
+function queueValues(
+  f: QueueFilters,
+  after: PagePosition | undefined,
+  limit: number,
+): Record<string, unknown> {
+  return {
+    organizationId: f.organizationId,
+    licensedStates: f.licensedStates?.join(','),
+    state: f.state,
+    product: f.product === undefined ? undefined : JSON.stringify([{ product_template: f.product }]),
+    overTargetAt: new Date(f.now.getTime() - REVIEW_TARGET_HOURS.limit * 3_600_000).toISOString(),
+    afterAt: after?.at,
+    afterId: after?.id,
+    limit: limit + 1,
+  };
+}
+
 export function createCareRepository(db: Db) {
+  /**
+   * The queue's two statements per filter shape, prepared on first use: built per request, turning the query
+   * builder's tree into text was the largest part of a queue read's CPU (bench: care workspace).
+   */
+  const prepared = new Map<string, ReturnType<typeof buildQueueStatements>>();
+  const queueStatements = (shape: QueueShape) => {
+    // one name per shape, the same in every repository: a driver that names statements sees one text per name
+    const key = ['care_queue', ...Object.entries(shape).flatMap(([name, on]) => (on ? [name] : []))].join(
+      '_',
+    );
+    let statements = prepared.get(key);
+    if (!statements) {
+      statements = buildQueueStatements(shape, key);
+      prepared.set(key, statements);
+    }
+    return statements;
+  };
+  function buildQueueStatements(shape: QueueShape, name: string) {
+    const where = awaitingReview(shape);
+    const page = db
+      .select({
+        id: intakes.id,
+        submittedAt,
+        products: intakes.products,
+        patientId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        birthday: users.birthday,
+        state: patientState,
+        verificationStatus: users.verificationStatus,
+        claimedAt: intakes.claimedAt,
+        claimerId: claimer.id,
+        claimerFirstName: claimer.firstName,
+        claimerLastName: claimer.lastName,
+      })
+      .from(intakes)
+      .innerJoin(users, eq(users.id, intakes.userId))
+      .leftJoin(claimer, eq(claimer.id, intakes.claimedBy))
+      .where(
+        and(
+          ...where,
+          shape.after
+            ? sql`(${intakes.completedAt}, ${intakes.id}) > (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(intakes.completedAt), asc(intakes.id))
+      .limit(placeholder('limit'))
+      .prepare(`${name}_page`);
+    // counted up to one past the cap, on the visits alone (every filter reads the visit's own columns): the
+    // walk stops there instead of joining every waiting visit to its patient
+    const matching = db
+      .select({ one: sql`1` })
+      .from(intakes)
+      .where(and(...where))
+      .limit(QUEUE_COUNT_CAP + 1)
+      .as('matching');
+    const count = db.select({ n: sql<number>`count(*)::int` }).from(matching).prepare(`${name}_count`);
+    return { page, count };
+  }
+
   return {
     /** The states a physician user is licensed in (none when the user is no active physician). */
     async licensedStates(userId: string): Promise<string[]> {
@@ -65,46 +163,9 @@ export function createCareRepository(db: Db) {
 
     /** One page of the queue, oldest first, and the count over every page (asked together). */
     async queuePage(f: QueueFilters, after: PagePosition | undefined, limit: number) {
-      const where = awaitingReview(f);
-      const page = db
-        .select({
-          id: intakes.id,
-          submittedAt,
-          products: intakes.products,
-          patientId: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          birthday: users.birthday,
-          state: patientState,
-          verificationStatus: users.verificationStatus,
-          claimedAt: intakes.claimedAt,
-          claimerId: claimer.id,
-          claimerFirstName: claimer.firstName,
-          claimerLastName: claimer.lastName,
-        })
-        .from(intakes)
-        .innerJoin(users, eq(users.id, intakes.userId))
-        .leftJoin(claimer, eq(claimer.id, intakes.claimedBy))
-        .where(
-          and(
-            ...where,
-            after
-              ? sql`(${intakes.completedAt}, ${intakes.id}) > (${after.at}::timestamptz, ${after.id})`
-              : undefined,
-          ),
-        )
-        .orderBy(asc(intakes.completedAt), asc(intakes.id))
-        .limit(limit + 1);
-      // counted up to one past the cap, on the visits alone (every filter reads the visit's own columns): the
-      // walk stops there instead of joining every waiting visit to its patient
-      const matching = db
-        .select({ one: sql`1` })
-        .from(intakes)
-        .where(and(...where))
-        .limit(QUEUE_COUNT_CAP + 1)
-        .as('matching');
-      const count = db.select({ n: sql<number>`count(*)::int` }).from(matching);
-      const [rows, [counted]] = await Promise.all([page, count]);
+      const { page, count } = queueStatements(shapeOf(f, after));
+      const values = queueValues(f, after, limit);
+      const [rows, [counted]] = await Promise.all([page.execute(values), count.execute(values)]);
       const n = counted?.n ?? 0;
       return {
         rows: rows.slice(0, limit),
