@@ -52,6 +52,29 @@ async function visit(
   return { id, patientId: patient.id, patientToken: patient.token };
 }
 
+/** A physician of the clinic licensed in the given states only, signed in: their token. */
+async function licensedPhysician(
+  login: string,
+  [firstName, lastName]: [string, string],
+  npi: string,
+  states: string[],
+): Promise<string> {
+  const userId = newId();
+  const physicianId = newId();
+  const email = `${login}@evergreen.test`;
+  await t.database.db.execute(sql`
+    insert into users (id, organization_id, role, email, password_hash, first_name, last_name)
+    values (${userId}, ${org}, 'physician', ${email}, ${await hashPassword('Demo1234!')}, ${firstName}, ${lastName})`);
+  await t.database.db.execute(sql`
+    insert into physicians (id, organization_id, user_id, first_name, last_name, npi_num, is_provider)
+    values (${physicianId}, ${org}, ${userId}, ${firstName}, ${lastName}, ${npi}, false)`);
+  for (const state of states)
+    await t.database.db.execute(
+      sql`insert into physician_states (physician_id, state) values (${physicianId}, ${state})`,
+    );
+  return logIn(email);
+}
+
 const queue = async (token: string, query = '') => {
   const res = await t.app.inject({ url: `/care/${org}/queue${query}`, headers: bearer(token) });
   expect(res.statusCode, res.body).toBe(200);
@@ -73,19 +96,7 @@ beforeAll(async () => {
   products = { rapa: templates[0]!.id, other: templates[1]!.id };
   for (const who of ['care', 'physician', 'admin']) tokens[who] = await logIn(`${who}@evergreen.test`);
   tokens.otherCare = await logIn('care@bluecrest.test', '127.0.0.1');
-  // a physician licensed in California only
-  const userId = newId();
-  const physicianId = newId();
-  await t.database.db.execute(sql`
-    insert into users (id, organization_id, role, email, password_hash, first_name, last_name)
-    values (${userId}, ${org}, 'physician', 'ca.physician@evergreen.test', ${await hashPassword('Demo1234!')}, 'Cal', 'Ifornia')`);
-  await t.database.db.execute(sql`
-    insert into physicians (id, organization_id, user_id, first_name, last_name, npi_num, is_provider)
-    values (${physicianId}, ${org}, ${userId}, 'Cal', 'Ifornia', '1999999999', false)`);
-  await t.database.db.execute(
-    sql`insert into physician_states (physician_id, state) values (${physicianId}, 'CA')`,
-  );
-  tokens.caPhysician = await logIn('ca.physician@evergreen.test');
+  tokens.caPhysician = await licensedPhysician('ca.physician', ['Cal', 'Ifornia'], '1999999999', ['CA']);
 });
 afterAll(() => t.close());
 
@@ -137,18 +148,7 @@ describe('care review queue', () => {
   });
 
   it('shows a physician licensed in several states the patients of each of them, and of no other', async () => {
-    const userId = newId();
-    const physicianId = newId();
-    await t.database.db.execute(sql`
-      insert into users (id, organization_id, role, email, password_hash, first_name, last_name)
-      values (${userId}, ${org}, 'physician', 'west.physician@evergreen.test', ${await hashPassword('Demo1234!')}, 'Wes', 'Coast')`);
-    await t.database.db.execute(sql`
-      insert into physicians (id, organization_id, user_id, first_name, last_name, npi_num, is_provider)
-      values (${physicianId}, ${org}, ${userId}, 'Wes', 'Coast', '1999999998', false)`);
-    await t.database.db.execute(
-      sql`insert into physician_states (physician_id, state) values (${physicianId}, 'ID'), (${physicianId}, 'UT')`,
-    );
-    const token = await logIn('west.physician@evergreen.test');
+    const token = await licensedPhysician('west.physician', ['Wes', 'Coast'], '1999999998', ['ID', 'UT']);
     const idaho = await visit('ID', 10);
     const utah = await visit('UT', 11);
     const montana = await visit('MT', 12);
